@@ -1,0 +1,110 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# Shared helpers for the simdcrypt scripts: the cache directory, progress
+# messages and a private apt configuration that reaches Debian's newer
+# suites (trixie, trixie-backports) without changing the host's sources.
+#
+# Source it: . "$(dirname "$0")/lib.sh"
+
+SC_CACHE=${SC_CACHE:-/var/cache/simdcrypt}
+SC_TOP=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+mkdir -p "$SC_CACHE"
+
+sc_log() { printf '[simdcrypt %s] %s\n' "$(date +%H:%M:%S)" "$*" >&2; }
+sc_die() { sc_log "ERROR: $*"; exit 1; }
+
+# sc_apt_dir SUITE [ARCH] -> prints a directory holding a private apt
+# configuration for SUITE (bookworm, trixie, trixie-backports ...) built
+# from the machine's existing Debian source entry, with its lists updated
+# (at most once per hour).
+sc_apt_dir() {
+	local suite=$1 arch=${2:-amd64}
+	local dir="$SC_CACHE/apt/$suite-$arch"
+	local src
+	mkdir -p "$dir/parts" "$dir/lists/partial" "$dir/cache/archives/partial"
+	if [ ! -s "$dir/parts/debian.sources" ]; then
+		src=$(sc_debian_source_entry) || sc_die "no Debian apt source entry found on this machine"
+		printf '%s\n' "$src" | sed -E "s/^Suites:.*/Suites: $suite/" >"$dir/parts/debian.sources"
+	fi
+	if [ -z "$(find "$dir/lists" -maxdepth 1 -name '*Packages*' -mmin -60 2>/dev/null | head -1)" ]; then
+		sc_log "apt: updating package lists for $suite ($arch)"
+		sc_apt "$suite" "$arch" update -q >/dev/null || sc_die "apt-get update for $suite failed"
+	fi
+	echo "$dir"
+}
+
+# The first deb822 stanza of the machine's sources that serves the main
+# Debian archive (not the security one). Falls back to one-line sources.list.
+sc_debian_source_entry() {
+	local f
+	for f in /etc/apt/sources.list.d/*.sources; do
+		[ -f "$f" ] || continue
+		awk 'BEGIN{RS=""; ORS="\n\n"} /Types:[^\n]*deb/ && !/security/ {print; exit}' "$f" | grep -q . || continue
+		awk 'BEGIN{RS=""; ORS="\n"} /Types:[^\n]*deb/ && !/security/ {print; exit}' "$f"
+		return 0
+	done
+	if [ -f /etc/apt/sources.list ]; then
+		local uri
+		uri=$(awk '$1=="deb" && $0 !~ /security/ {for(i=2;i<=NF;i++) if ($i ~ /^[a-z]+:\/\//) {print $i; exit}}' /etc/apt/sources.list)
+		[ -n "$uri" ] || return 1
+		printf 'Types: deb\nURIs: %s\nSuites: bookworm\nComponents: main\nSigned-By: /usr/share/keyrings/debian-archive-keyring.gpg\n' "$uri"
+		return 0
+	fi
+	return 1
+}
+
+# sc_apt SUITE ARCH apt-get-args... : apt-get with the private configuration.
+sc_apt() {
+	local suite=$1 arch=$2; shift 2
+	local dir="$SC_CACHE/apt/$suite-$arch"
+	apt-get -o Dir::Etc::SourceList=/dev/null \
+		-o Dir::Etc::SourceParts="$dir/parts" \
+		-o Dir::State::Lists="$dir/lists" \
+		-o Dir::Cache="$dir/cache" \
+		-o Dir::State::status=/dev/null \
+		-o APT::Architectures::="$arch" \
+		-o APT::Architecture="$arch" \
+		-o Debug::NoLocking=1 "$@"
+}
+
+# sc_apt_cache SUITE ARCH apt-cache-args...
+sc_apt_cache() {
+	local suite=$1 arch=$2; shift 2
+	local dir="$SC_CACHE/apt/$suite-$arch"
+	apt-cache -o Dir::Etc::SourceList=/dev/null \
+		-o Dir::Etc::SourceParts="$dir/parts" \
+		-o Dir::State::Lists="$dir/lists" \
+		-o Dir::Cache="$dir/cache" \
+		-o Dir::State::status=/dev/null \
+		-o APT::Architectures::="$arch" \
+		-o APT::Architecture="$arch" "$@"
+}
+
+# sc_download SUITE ARCH DESTDIR PKG... : apt-get download into DESTDIR
+# (skipping packages already there); prints the .deb paths.
+sc_download() {
+	local suite=$1 arch=$2 dest=$3; shift 3
+	local p
+	mkdir -p "$dest"
+	sc_apt_dir "$suite" "$arch" >/dev/null
+	for p in "$@"; do
+		local name=${p%%:*}
+		if ! ls "$dest/${name}"_*.deb >/dev/null 2>&1; then
+			sc_log "downloading $p ($suite, $arch)"
+			(cd "$dest" && sc_apt "$suite" "$arch" download -q "$p" >/dev/null) ||
+				sc_die "apt-get download $p from $suite failed"
+		fi
+		ls "$dest/${name}"_*.deb | tail -1
+	done
+}
+
+# sc_depends_version SUITE ARCH METAPKG REGEX : the version string that
+# METAPKG (e.g. linux-headers-amd64) depends on, matched by REGEX with one
+# capture group, e.g. 'linux-headers-([0-9.+~a-z-]+)-amd64'.
+sc_meta_dep() {
+	local suite=$1 arch=$2 meta=$3
+	sc_apt_dir "$suite" "$arch" >/dev/null
+	sc_apt_cache "$suite" "$arch" show "$meta" 2>/dev/null |
+		awk -F': ' '/^Depends:/ {print $2; exit}'
+}
