@@ -1,0 +1,186 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# Build (once) and cache a User-Mode Linux kernel (ARCH=um, x86_64) from
+# Debian's linux-source package of the newest stable kernel
+# (trixie-backports by default), with KUnit, hostfs and the full crypto
+# self-tests.  The cache is keyed on the source package version and the
+# hash of the config fragment below; a warm run does not rebuild.
+#
+# Usage: scripts/uml-kernel.sh [--print-only]
+# Prints the build directory (an O= tree) on stdout.  It holds:
+#   linux                  the UML kernel binary
+#   crypto/tcrypt.ko       tcrypt (CONFIG_CRYPTO_BENCHMARK=m)
+#   and is usable for external modules:
+#   make -C <dir> ARCH=um M=<module dir>
+#
+# Environment: SC_CACHE (default /var/cache/simdcrypt), SC_UML_SUITE
+# (default trixie-backports), SC_UML_JOBS (default: nproc).
+# --print-only: print the directory of an already built kernel (resolving
+# the version from the apt lists) without building; fails if not built.
+
+set -euo pipefail
+. "$(dirname "$0")/lib.sh"
+
+suite=${SC_UML_SUITE:-trixie-backports}
+jobs=${SC_UML_JOBS:-$(nproc)}
+print_only=0
+[ "${1:-}" = "--print-only" ] && print_only=1
+
+# The config fragment.  "# CONFIG_X is not set" lines are checked too.
+# PREEMPT must stay off in UML (it does not save vector registers on
+# kernel thread switches); 7.x UML offers no PREEMPT_NONE, so the model is
+# PREEMPT_VOLUNTARY, which does not imply PREEMPTION.
+fragment() {
+	cat <<'EOF'
+CONFIG_MODULES=y
+CONFIG_MODULE_UNLOAD=y
+CONFIG_EXPERT=y
+CONFIG_CC_OPTIMIZE_FOR_PERFORMANCE=y
+CONFIG_DEBUG_INFO_NONE=y
+# CONFIG_SMP is not set
+# CONFIG_PREEMPT is not set
+# CONFIG_PREEMPTION is not set
+# CONFIG_PREEMPT_LAZY is not set
+CONFIG_PREEMPT_VOLUNTARY=y
+CONFIG_HOSTFS=y
+CONFIG_SSL=y
+CONFIG_NULL_CHAN=y
+CONFIG_PROC_FS=y
+CONFIG_SYSFS=y
+CONFIG_TMPFS=y
+CONFIG_DEVTMPFS=y
+CONFIG_DEBUG_FS=y
+CONFIG_BINFMT_ELF=y
+CONFIG_BINFMT_SCRIPT=y
+CONFIG_NET=y
+CONFIG_KALLSYMS=y
+CONFIG_BUG=y
+CONFIG_DEBUG_KERNEL=y
+CONFIG_DEBUG_ATOMIC_SLEEP=y
+CONFIG_KUNIT=y
+CONFIG_KUNIT_DEBUGFS=y
+# CONFIG_KUNIT_ALL_TESTS is not set
+CONFIG_CRYPTO=y
+CONFIG_CRYPTO_MANAGER=y
+CONFIG_CRYPTO_SELFTESTS=y
+CONFIG_CRYPTO_SELFTESTS_FULL=y
+CONFIG_CRYPTO_USER_API_HASH=y
+CONFIG_CRYPTO_USER_API_SKCIPHER=y
+CONFIG_CRYPTO_USER_API_AEAD=y
+CONFIG_CRYPTO_CHACHA20=y
+CONFIG_CRYPTO_SHA3=y
+CONFIG_CRYPTO_CHACHA20POLY1305=y
+CONFIG_CRYPTO_ADIANTUM=y
+CONFIG_CRYPTO_AES=y
+CONFIG_CRYPTO_HMAC=y
+CONFIG_CRYPTO_BENCHMARK=m
+EOF
+}
+
+# --- resolve the newest linux-source in the suite --------------------------
+apt_dir=$(sc_apt_dir "$suite" amd64)
+meta_ver=$(sc_apt_cache "$suite" amd64 policy linux-source 2>/dev/null |
+	awk '/Candidate:/ {print $2; exit}')
+[ -n "$meta_ver" ] && [ "$meta_ver" != "(none)" ] ||
+	sc_die "no linux-source package in $suite"
+src_pkg=$(sc_apt_cache "$suite" amd64 show "linux-source=$meta_ver" 2>/dev/null |
+	awk -F': ' '/^Depends:/ {print $2; exit}' | grep -oE 'linux-source-[0-9]+\.[0-9]+' | head -1)
+[ -n "$src_pkg" ] || sc_die "cannot resolve linux-source=$meta_ver in $suite"
+kser=${src_pkg#linux-source-}
+frag_hash=$(fragment | sha256sum | cut -c1-12)
+key="$meta_ver-$frag_hash"
+base="$SC_CACHE/uml"
+srcdir="$base/src/$meta_ver/$src_pkg"
+out="$base/build/$key"
+mkdir -p "$base"
+
+if [ -f "$out/.simdcrypt-built" ]; then
+	sc_log "UML kernel $meta_ver (fragment $frag_hash) cached: $out"
+	echo "$out"
+	exit 0
+fi
+[ $print_only = 1 ] && sc_die "UML kernel $meta_ver (fragment $frag_hash) not built; run scripts/uml-kernel.sh"
+
+# One builder at a time (other scripts may call us concurrently).
+exec 9>"$base/.lock"
+if ! flock -n 9; then
+	sc_log "another uml-kernel.sh is running; waiting for it"
+	flock 9
+fi
+if [ -f "$out/.simdcrypt-built" ]; then
+	sc_log "UML kernel $meta_ver built meanwhile: $out"
+	echo "$out"
+	exit 0
+fi
+
+t0=$(date +%s)
+# --- download + unpack the source (shared by every fragment) ---------------
+if [ ! -f "$srcdir/.simdcrypt-unpacked" ]; then
+	debdir="$base/src/$meta_ver/deb"
+	deb=$(sc_download "$suite" amd64 "$debdir" "$src_pkg")
+	sc_log "unpacking $(basename "$deb") (about a minute)"
+	rm -rf "$srcdir" "$debdir/x"
+	dpkg -x "$deb" "$debdir/x"
+	tarball="$debdir/x/usr/src/$src_pkg.tar.xz"
+	[ -f "$tarball" ] || sc_die "no $src_pkg.tar.xz in $deb"
+	mkdir -p "$base/src/$meta_ver"
+	tar -C "$base/src/$meta_ver" -xJf "$tarball"
+	[ -f "$srcdir/Makefile" ] || sc_die "unpacked tree lacks $srcdir/Makefile"
+	rm -rf "$debdir/x"
+	touch "$srcdir/.simdcrypt-unpacked"
+fi
+
+# --- configure ----------------------------------------------------------------
+sc_log "configuring UML $kser ($meta_ver) in $out"
+rm -rf "$out"
+mkdir -p "$out"
+mk() { make -C "$srcdir" O="$out" ARCH=um "$@"; }
+fragment >"$out/simdcrypt.fragment"
+mk alldefconfig >"$out/config.log" 2>&1 || { tail -20 "$out/config.log"; sc_die "alldefconfig failed"; }
+"$srcdir/scripts/kconfig/merge_config.sh" -m -O "$out" "$out/.config" "$out/simdcrypt.fragment" \
+	>>"$out/config.log" 2>&1 || { tail -20 "$out/config.log"; sc_die "merge_config failed"; }
+mk olddefconfig >>"$out/config.log" 2>&1 || { tail -20 "$out/config.log"; sc_die "olddefconfig failed"; }
+
+bad=0
+while IFS= read -r line; do
+	case "$line" in
+	"# CONFIG_"*" is not set")
+		sym=${line#\# }; sym=${sym%% *}
+		if grep -qE "^$sym=[ym]" "$out/.config"; then
+			sc_log "config: wanted '$line' but got '$(grep -E "^$sym=" "$out/.config")'"
+			bad=1
+		fi ;;
+	CONFIG_*=*)
+		sym=${line%%=*}
+		if ! grep -qxF "$line" "$out/.config"; then
+			sc_log "config: wanted '$line' but got '$(grep -E "^$sym=|^# $sym is not set" "$out/.config" || echo absent)'"
+			bad=1
+		fi ;;
+	esac
+done < "$out/simdcrypt.fragment"
+[ $bad = 0 ] || sc_die "config fragment did not stick (see above); fix the fragment in $0"
+sc_log "config: all $(grep -c . "$out/simdcrypt.fragment") fragment lines verified"
+
+# --- build ------------------------------------------------------------------
+sc_log "building UML kernel with -j$jobs (10-25 minutes on 2 cores); log: $out/build.log"
+mk -j"$jobs" all >"$out/build.log" 2>&1 &
+pid=$!
+while kill -0 $pid 2>/dev/null; do
+	for _ in $(seq 30); do kill -0 $pid 2>/dev/null || break; sleep 2; done
+	kill -0 $pid 2>/dev/null || break
+	n=$(grep -cE '^\s+(CC|AS)\s' "$out/build.log" || true)
+	sc_log "  ... $(( $(date +%s) - t0 ))s, $n objects compiled, last: $(tail -1 "$out/build.log" | cut -c1-70)"
+done
+if ! wait $pid; then
+	grep -E 'error|Error' "$out/build.log" | head -20 >&2 || true
+	tail -20 "$out/build.log" >&2
+	sc_die "UML kernel build failed (log: $out/build.log)"
+fi
+[ -x "$out/linux" ] || sc_die "build finished but $out/linux is missing"
+[ -f "$out/crypto/tcrypt.ko" ] || sc_die "build finished but $out/crypto/tcrypt.ko is missing"
+[ -f "$out/Module.symvers" ] || sc_die "build finished but $out/Module.symvers is missing"
+echo "$meta_ver" >"$out/.simdcrypt-version"
+touch "$out/.simdcrypt-built"
+sc_log "UML kernel $meta_ver built in $(( $(date +%s) - t0 ))s: $out ($(du -sh "$out" | cut -f1))"
+echo "$out"
