@@ -1,0 +1,77 @@
+# SPDX-License-Identifier: GPL-2.0
+#
+# simdcrypt developer entry points.  The module itself is described in Kbuild.
+#
+#   make                 build simdcrypt.ko against KDIR (default: the running
+#                        kernel's headers, else the newest installed ones)
+#   make load / unload   insmod / rmmod on this machine
+#   make check           every test layer (what CI runs)
+#   make check-user      userspace harness: KATs + differential vs OpenSSL/libsodium
+#   make check-sanitize  the same harness under ASan/UBSan
+#   make check-build     module build matrix: 6.1, 6.12, 7.3 x86_64 + arm64, W=1
+#   make check-uml       KUnit + self-tests in User-Mode Linux (native speed)
+#   make check-qemu      Debian's stock kernels under QEMU, AF_ALG, tcrypt
+#   make bench           userspace benchmark vs OpenSSL and libsodium
+#   make demo            the main job: show the module serving in a VM
+
+KVER ?= $(shell uname -r)
+KDIR ?= $(firstword $(wildcard /lib/modules/$(KVER)/build) \
+		    $(shell ls -d /lib/modules/*/build 2>/dev/null | sort -V | tail -1))
+
+BENCH_ALGS ?=
+BENCH_TIME ?=
+
+.PHONY: all modules clean load unload check check-deps check-user \
+	check-sanitize check-build check-uml check-qemu check-arm64 bench demo \
+	style
+
+all: modules
+
+modules:
+	@test -n "$(KDIR)" || { echo "no kernel headers found: install linux-headers-$(KVER) or pass KDIR=..."; exit 1; }
+	$(MAKE) -C $(KDIR) M=$(CURDIR) modules
+
+clean:
+	@if [ -n "$(KDIR)" ]; then $(MAKE) -C $(KDIR) M=$(CURDIR) clean; fi
+	$(MAKE) -C test clean
+	$(MAKE) -C bench clean
+	rm -rf build
+
+load: modules
+	-rmmod simdcrypt 2>/dev/null
+	insmod simdcrypt.ko
+
+unload:
+	rmmod simdcrypt
+
+check-deps:
+	scripts/deps.sh all
+
+check-user:
+	scripts/deps.sh user
+	$(MAKE) -C test check
+
+check-sanitize:
+	scripts/deps.sh user
+	$(MAKE) -C test check-sanitize
+
+check-build:
+	scripts/deps.sh build matrix
+	scripts/check-build.sh
+
+check-uml:
+	scripts/check-uml.sh
+
+check-qemu:
+	scripts/check-qemu.sh
+
+bench:
+	scripts/deps.sh user
+	$(MAKE) -C bench run BENCH_ALGS=$(BENCH_ALGS) BENCH_TIME=$(BENCH_TIME)
+
+demo:
+	scripts/demo.sh
+
+# Every layer runs even if an earlier one fails; the summary says which failed.
+check:
+	scripts/check-all.sh

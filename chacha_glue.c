@@ -1,0 +1,175 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * skcipher glue for chacha20, xchacha20 and xchacha12: walk the request,
+ * cut it into SIMD sections of at most SC_SIMD_CHUNK bytes, and hand each
+ * piece to the row the dispatcher picks (generic C when SIMD is unusable).
+ */
+#include <linux/module.h>
+#include <linux/string.h>
+#include <crypto/algapi.h>
+#include <crypto/internal/skcipher.h>
+#include "compat/compat.h"
+#include "simdcrypt.h"
+
+struct sc_chacha_ctx {
+	u32 key[8];
+	int nrounds;
+};
+
+/* Encrypt @len bytes at the current stream position in @state. */
+static void sc_chacha_xor(u32 *state, u8 *dst, const u8 *src,
+			  unsigned int len, int nrounds, bool ctr64)
+{
+	BUILD_BUG_ON(SC_SIMD_CHUNK > 4096 || SC_SIMD_CHUNK % CHACHA_BLOCK_SIZE);
+
+	while (len) {
+		unsigned int n = min(len, (unsigned int)SC_SIMD_CHUNK);
+		const struct sc_chacha_impl *impl = sc_chacha_pick(len);
+
+		if (impl->base.simd && sc_simd_usable()) {
+			sc_simd_begin();
+			sc_chacha_crypt(impl, state, dst, src, n, nrounds, ctr64);
+			sc_simd_end();
+		} else {
+			sc_chacha_crypt(&sc_chacha_impl_generic, state, dst, src, n,
+				     nrounds, ctr64);
+		}
+		dst += n;
+		src += n;
+		len -= n;
+	}
+}
+
+static void sc_hchacha(const u32 *state, u32 *out, int nrounds)
+{
+	const struct sc_chacha_impl *impl = sc_chacha_pick(CHACHA_BLOCK_SIZE);
+
+	if (impl->base.simd && sc_simd_usable()) {
+		sc_simd_begin();
+		impl->hchacha(state, out, nrounds);
+		sc_simd_end();
+	} else {
+		sc_hchacha_generic(state, out, nrounds);
+	}
+}
+
+static int sc_chacha_stream(struct skcipher_request *req, const u32 *key,
+			    const u8 *iv, int nrounds, bool ctr64)
+{
+	struct skcipher_walk walk;
+	u32 state[CHACHA_STATE_WORDS];
+	bool first = true;
+	int err;
+
+	err = skcipher_walk_virt(&walk, req, false);
+	sc_chacha_init_state(state, key, iv);
+	while (walk.nbytes) {
+		unsigned int n = walk.nbytes;
+		u8 *dst = walk.dst.virt.addr;
+
+		if (n < walk.total)
+			n = round_down(n, walk.stride);
+		sc_chacha_xor(state, dst, walk.src.virt.addr, n, nrounds,
+			      ctr64);
+		if (unlikely(sc_test_corrupt & SC_CORRUPT_CHACHA) && first && n)
+			dst[0] ^= 1;
+		first = false;
+		err = skcipher_walk_done(&walk, walk.nbytes - n);
+	}
+	memzero_explicit(state, sizeof(state));
+	return err;
+}
+
+static int sc_chacha_setkey(struct crypto_skcipher *tfm, const u8 *key,
+			    unsigned int keylen, int nrounds)
+{
+	struct sc_chacha_ctx *ctx = crypto_skcipher_ctx(tfm);
+	int i;
+
+	if (keylen != CHACHA_KEY_SIZE)
+		return -EINVAL;
+	for (i = 0; i < 8; i++)
+		ctx->key[i] = get_unaligned_le32(key + 4 * i);
+	ctx->nrounds = nrounds;
+	return 0;
+}
+
+static int sc_chacha20_setkey(struct crypto_skcipher *tfm, const u8 *key,
+			      unsigned int keylen)
+{
+	return sc_chacha_setkey(tfm, key, keylen, 20);
+}
+
+static int sc_chacha12_setkey(struct crypto_skcipher *tfm, const u8 *key,
+			      unsigned int keylen)
+{
+	return sc_chacha_setkey(tfm, key, keylen, 12);
+}
+
+static int sc_chacha_skcipher_crypt(struct skcipher_request *req)
+{
+	const struct sc_chacha_ctx *ctx =
+		crypto_skcipher_ctx(crypto_skcipher_reqtfm(req));
+
+	return sc_chacha_stream(req, ctx->key, req->iv, ctx->nrounds, false);
+}
+
+/*
+ * XChaCha: HChaCha of the key and the first 16 nonce bytes gives a subkey;
+ * then ChaCha with the IV (64-bit stream position from iv[24..31], the last
+ * 8 nonce bytes from iv[16..23]).
+ */
+static int sc_xchacha_crypt(struct skcipher_request *req)
+{
+	const struct sc_chacha_ctx *ctx =
+		crypto_skcipher_ctx(crypto_skcipher_reqtfm(req));
+	u32 state[CHACHA_STATE_WORDS];
+	u32 subkey[HCHACHA_OUT_WORDS];
+	u8 real_iv[CHACHA_IV_SIZE];
+	int err;
+
+	sc_chacha_init_state(state, ctx->key, req->iv);
+	sc_hchacha(state, subkey, ctx->nrounds);
+	memcpy(&real_iv[0], req->iv + 24, 8);
+	memcpy(&real_iv[8], req->iv + 16, 8);
+	err = sc_chacha_stream(req, subkey, real_iv, ctx->nrounds, true);
+	memzero_explicit(state, sizeof(state));
+	memzero_explicit(subkey, sizeof(subkey));
+	return err;
+}
+
+#define SC_CHACHA_ALG(_name, _ivsize, _setkey, _crypt) {		\
+	.base.cra_name		= _name,				\
+	.base.cra_driver_name	= _name "-simdcrypt",			\
+	.base.cra_priority	= SC_PRIORITY,				\
+	.base.cra_blocksize	= 1,					\
+	.base.cra_ctxsize	= sizeof(struct sc_chacha_ctx),		\
+	.base.cra_module	= THIS_MODULE,				\
+	.min_keysize		= CHACHA_KEY_SIZE,			\
+	.max_keysize		= CHACHA_KEY_SIZE,			\
+	.ivsize			= _ivsize,				\
+	.chunksize		= CHACHA_BLOCK_SIZE,			\
+	.setkey			= _setkey,				\
+	.encrypt		= _crypt,				\
+	.decrypt		= _crypt,				\
+}
+
+static struct skcipher_alg sc_chacha_algs[] = {
+	SC_CHACHA_ALG("chacha20", CHACHA_IV_SIZE, sc_chacha20_setkey,
+		      sc_chacha_skcipher_crypt),
+	SC_CHACHA_ALG("xchacha20", XCHACHA_IV_SIZE, sc_chacha20_setkey,
+		      sc_xchacha_crypt),
+	SC_CHACHA_ALG("xchacha12", XCHACHA_IV_SIZE, sc_chacha12_setkey,
+		      sc_xchacha_crypt),
+};
+
+int sc_chacha_register(void)
+{
+	return crypto_register_skciphers(sc_chacha_algs,
+					 ARRAY_SIZE(sc_chacha_algs));
+}
+
+void sc_chacha_unregister(void)
+{
+	crypto_unregister_skciphers(sc_chacha_algs, ARRAY_SIZE(sc_chacha_algs));
+}

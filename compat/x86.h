@@ -1,0 +1,73 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/* x86_64 (and User-Mode Linux on x86_64): FPU sections and CPU features. */
+#ifndef _SC_COMPAT_X86_H
+#define _SC_COMPAT_X86_H
+
+#include <asm/cpufeature.h>
+#include <asm/fpu/api.h>
+#include <asm/processor.h>
+
+static inline void sc_simd_begin(void)
+{
+	kernel_fpu_begin();
+}
+
+static inline void sc_simd_end(void)
+{
+	kernel_fpu_end();
+}
+
+/*
+ * UML runs on the host CPU and shows its flags in boot_cpu_data, but has no
+ * xsave bookkeeping (cpu_has_xfeatures does not exist there): the host
+ * kernel enabled whatever the host CPU reports.
+ */
+#ifdef CONFIG_UML
+#define sc_os_has_xfeatures(mask)	true
+#else
+#define sc_os_has_xfeatures(mask)	cpu_has_xfeatures((mask), NULL)
+#endif
+
+static inline bool sc_cpu_prefers_ymm(void)
+{
+#ifdef X86_FEATURE_PREFER_YMM
+	return boot_cpu_has(X86_FEATURE_PREFER_YMM);
+#else
+	/* Before the flag existed: Skylake-X (family 6, model 0x55). */
+	return boot_cpu_data.x86_vendor == X86_VENDOR_INTEL &&
+	       boot_cpu_data.x86 == 6 && boot_cpu_data.x86_model == 0x55;
+#endif
+}
+
+static inline u32 sc_arch_cpu_features(void)
+{
+	u32 f = 0;
+	bool ymm_ok = sc_os_has_xfeatures(XFEATURE_MASK_SSE | XFEATURE_MASK_YMM);
+	bool zmm_ok = sc_os_has_xfeatures(XFEATURE_MASK_SSE | XFEATURE_MASK_YMM |
+					  XFEATURE_MASK_AVX512);
+
+	if (boot_cpu_has(X86_FEATURE_SSSE3))
+		f |= SC_CPU_SSSE3;
+	if (boot_cpu_has(X86_FEATURE_BMI1))
+		f |= SC_CPU_BMI1;
+	if (boot_cpu_has(X86_FEATURE_BMI2))
+		f |= SC_CPU_BMI2;
+	if (boot_cpu_has(X86_FEATURE_ADX))
+		f |= SC_CPU_ADX;
+	if (boot_cpu_has(X86_FEATURE_AVX) && ymm_ok)
+		f |= SC_CPU_AVX;
+	if (boot_cpu_has(X86_FEATURE_AVX2) && ymm_ok)
+		f |= SC_CPU_AVX2;
+	if (boot_cpu_has(X86_FEATURE_AVX512F) &&
+	    boot_cpu_has(X86_FEATURE_AVX512VL) &&
+	    boot_cpu_has(X86_FEATURE_AVX512BW) && zmm_ok) {
+		f |= SC_CPU_AVX512;
+		if (boot_cpu_has(X86_FEATURE_AVX512IFMA))
+			f |= SC_CPU_AVX512IFMA;
+	}
+	if (sc_cpu_prefers_ymm())
+		f |= SC_CPU_PREFER_YMM;
+	return f;
+}
+
+#endif /* _SC_COMPAT_X86_H */

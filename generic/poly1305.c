@@ -1,0 +1,189 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Portable Poly1305 (RFC 8439 section 2.5) with 64-bit limbs and 128-bit
+ * products, and the message-level state machine shared by the shash glue
+ * and the userspace harness: the kernel's "poly1305" takes its key as the
+ * first 32 bytes of data (r, then s), so those bytes may arrive split over
+ * several updates.
+ *
+ * h is kept in base 2^64 as h0 + h1*2^64 + h2*2^128 with h2 < 8, only
+ * partially reduced between blocks; sc_poly1305_emit() does the final
+ * reduction mod 2^130 - 5 without branches on secret data.
+ */
+#include <linux/types.h>
+#include <linux/string.h>
+#include "../compat/unaligned.h"
+#include "../simdcrypt.h"
+#include "poly1305.h"
+
+typedef unsigned __int128 sc_u128;
+
+void sc_poly1305_core_setkey(struct sc_poly1305_core *core, const u8 *key16)
+{
+	core->r[0] = get_unaligned_le64(key16) & 0x0ffffffc0fffffffull;
+	core->r[1] = get_unaligned_le64(key16 + 8) & 0x0ffffffc0ffffffcull;
+	core->h[0] = 0;
+	core->h[1] = 0;
+	core->h[2] = 0;
+}
+
+void sc_poly1305_blocks_generic(struct sc_poly1305_core *core, const u8 *src,
+			     size_t len, u32 padbit)
+{
+	const u64 r0 = core->r[0], r1 = core->r[1];
+	const u64 s1 = r1 + (r1 >> 2);	/* 5/4 * r1; exact as r1 % 4 == 0 */
+	u64 h0 = core->h[0], h1 = core->h[1], h2 = core->h[2];
+
+	while (len >= POLY1305_BLOCK_SIZE) {
+		sc_u128 d0, d1;
+		u64 d2, c;
+
+		/* h += m (with the 2^128 pad bit) */
+		d0 = (sc_u128)h0 + get_unaligned_le64(src);
+		h0 = (u64)d0;
+		d1 = (sc_u128)h1 + get_unaligned_le64(src + 8) + (u64)(d0 >> 64);
+		h1 = (u64)d1;
+		h2 += (u64)(d1 >> 64) + padbit;
+
+		/*
+		 * h *= r mod 2^130 - 5.  2^128 * r1 = 2^130 * r1/4 = 5/4 * r1
+		 * (mod p), hence the s1 terms.  h2 < 8, r < 2^124, so the
+		 * products fit 128 bits.
+		 */
+		d0 = (sc_u128)h0 * r0 + (sc_u128)h1 * s1;
+		d1 = (sc_u128)h0 * r1 + (sc_u128)h1 * r0 + (sc_u128)h2 * s1;
+		d2 = h2 * r0;
+
+		/* carry: d0 -> d1 -> d2, then fold bits >= 130 back times 5 */
+		h0 = (u64)d0;
+		d1 += (u64)(d0 >> 64);
+		h1 = (u64)d1;
+		d2 += (u64)(d1 >> 64);
+		c = (d2 >> 2) + (d2 & ~3ull);	/* 5 * (d2 >> 2) */
+		h2 = d2 & 3;
+		d0 = (sc_u128)h0 + c;
+		h0 = (u64)d0;
+		d1 = (sc_u128)h1 + (u64)(d0 >> 64);
+		h1 = (u64)d1;
+		h2 += (u64)(d1 >> 64);
+
+		src += POLY1305_BLOCK_SIZE;
+		len -= POLY1305_BLOCK_SIZE;
+	}
+	core->h[0] = h0;
+	core->h[1] = h1;
+	core->h[2] = h2;
+}
+
+void sc_poly1305_emit(const struct sc_poly1305_core *core, const u32 *s, u8 *out)
+{
+	u64 h0 = core->h[0], h1 = core->h[1], h2 = core->h[2];
+	u64 g0, g1, g2, mask, c;
+	sc_u128 t;
+
+	/* fully reduce h: h may still be >= p once */
+	c = (h2 >> 2) * 5;
+	h2 &= 3;
+	t = (sc_u128)h0 + c;
+	h0 = (u64)t;
+	t = (sc_u128)h1 + (u64)(t >> 64);
+	h1 = (u64)t;
+	h2 += (u64)(t >> 64);
+
+	/* g = h + 5 - 2^130; use it if it did not borrow */
+	t = (sc_u128)h0 + 5;
+	g0 = (u64)t;
+	t = (sc_u128)h1 + (u64)(t >> 64);
+	g1 = (u64)t;
+	g2 = h2 + (u64)(t >> 64);
+	mask = 0 - (g2 >> 2);		/* all ones if h + 5 >= 2^130 */
+	h0 = (h0 & ~mask) | (g0 & mask);
+	h1 = (h1 & ~mask) | (g1 & mask);
+
+	/* out = (h + s) mod 2^128 */
+	t = (sc_u128)h0 + ((u64)s[1] << 32 | s[0]);
+	put_unaligned_le64((u64)t, out);
+	t = (sc_u128)h1 + ((u64)s[3] << 32 | s[2]) + (u64)(t >> 64);
+	put_unaligned_le64((u64)t, out + 8);
+}
+
+/* ---- message-level state (the kernel's shash semantics) ---- */
+
+void sc_poly1305_msg_init(struct sc_poly1305_msg *msg)
+{
+	memset(msg, 0, sizeof(*msg));
+}
+
+/* Consume one complete 16-byte block: r, then s, then message blocks. */
+static void sc_poly1305_msg_block(const struct sc_poly1305_impl *impl,
+			       struct sc_poly1305_msg *msg, const u8 *block)
+{
+	int i;
+
+	if (!msg->rset) {
+		sc_poly1305_core_setkey(&msg->core, block);
+		msg->rset = true;
+	} else if (!msg->sset) {
+		for (i = 0; i < 4; i++)
+			msg->s[i] = get_unaligned_le32(block + 4 * i);
+		msg->sset = true;
+	} else {
+		impl->blocks(&msg->core, block, POLY1305_BLOCK_SIZE, 1);
+	}
+}
+
+void sc_poly1305_msg_update(const struct sc_poly1305_impl *impl,
+			 struct sc_poly1305_msg *msg, const u8 *src, size_t len)
+{
+	size_t n;
+
+	if (msg->buflen) {
+		n = POLY1305_BLOCK_SIZE - msg->buflen;
+		if (n > len)
+			n = len;
+		memcpy(msg->buf + msg->buflen, src, n);
+		msg->buflen += n;
+		src += n;
+		len -= n;
+		if (msg->buflen < POLY1305_BLOCK_SIZE)
+			return;
+		sc_poly1305_msg_block(impl, msg, msg->buf);
+		msg->buflen = 0;
+	}
+	while (len >= POLY1305_BLOCK_SIZE && !msg->sset) {
+		sc_poly1305_msg_block(impl, msg, src);
+		src += POLY1305_BLOCK_SIZE;
+		len -= POLY1305_BLOCK_SIZE;
+	}
+	n = len & ~(size_t)(POLY1305_BLOCK_SIZE - 1);
+	if (n) {
+		impl->blocks(&msg->core, src, n, 1);
+		src += n;
+		len -= n;
+	}
+	if (len) {
+		memcpy(msg->buf, src, len);
+		msg->buflen = len;
+	}
+}
+
+int sc_poly1305_msg_final(const struct sc_poly1305_impl *impl,
+		       struct sc_poly1305_msg *msg, u8 *out)
+{
+	if (!msg->sset)
+		return -ENOKEY;
+	if (msg->buflen) {
+		msg->buf[msg->buflen] = 1;
+		memset(msg->buf + msg->buflen + 1, 0,
+		       POLY1305_BLOCK_SIZE - msg->buflen - 1);
+		impl->blocks(&msg->core, msg->buf, POLY1305_BLOCK_SIZE, 0);
+	}
+	sc_poly1305_emit(&msg->core, msg->s, out);
+	memzero_explicit(msg, sizeof(*msg));
+	return 0;
+}
+
+const struct sc_poly1305_impl sc_poly1305_impl_generic = {
+	.base = { .name = "generic" },
+	.blocks = sc_poly1305_blocks_generic,
+};

@@ -1,0 +1,25 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/* Message-level Poly1305 state with the kernel's key-in-data semantics. */
+#ifndef _SC_GENERIC_POLY1305_H
+#define _SC_GENERIC_POLY1305_H
+
+#include "../simdcrypt.h"
+
+struct sc_poly1305_msg {
+	struct sc_poly1305_core core;
+	u32 s[4];
+	u8 buf[POLY1305_BLOCK_SIZE];
+	unsigned int buflen;
+	bool rset;
+	bool sset;
+};
+
+void sc_poly1305_msg_init(struct sc_poly1305_msg *msg);
+/* @impl->blocks may be a SIMD row: the caller brackets this in a SIMD section. */
+void sc_poly1305_msg_update(const struct sc_poly1305_impl *impl,
+			 struct sc_poly1305_msg *msg, const u8 *src, size_t len);
+/* -ENOKEY if fewer than 32 bytes (r and s) were seen. Wipes @msg. */
+int sc_poly1305_msg_final(const struct sc_poly1305_impl *impl,
+		       struct sc_poly1305_msg *msg, u8 *out);
+
+#endif

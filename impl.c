@@ -1,0 +1,143 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The implementation tables and the one place that chooses among them.
+ * Shared by the module and the userspace harness.
+ *
+ * Rows are listed slowest to fastest.  Length-based dispatch takes the last
+ * row the CPU supports whose min_len is at most the input length and whose
+ * cpu_avoid flags the CPU does not have; forcing a row (module parameter or
+ * a test hook) bypasses both checks except CPU support.
+ */
+#include <linux/types.h>
+#include <linux/string.h>
+#include <linux/errno.h>
+#include "simdcrypt.h"
+
+#if defined(__x86_64__)
+#include "asm/x86/chacha_rows.h"
+#include "asm/x86/poly1305_rows.h"
+#include "asm/x86/keccak_rows.h"
+#elif defined(__aarch64__)
+#include "asm/arm64/rows.h"
+#endif
+
+#ifndef SC_ARCH_CHACHA_ROWS
+#define SC_ARCH_CHACHA_ROWS
+#endif
+#ifndef SC_ARCH_POLY1305_ROWS
+#define SC_ARCH_POLY1305_ROWS
+#endif
+#ifndef SC_ARCH_KECCAK_ROWS
+#define SC_ARCH_KECCAK_ROWS
+#endif
+
+const struct sc_chacha_impl *const sc_chacha_impls[] = {
+	&sc_chacha_impl_generic,
+	SC_ARCH_CHACHA_ROWS
+};
+
+const struct sc_poly1305_impl *const sc_poly1305_impls[] = {
+	&sc_poly1305_impl_generic,
+	SC_ARCH_POLY1305_ROWS
+};
+
+const struct sc_keccak_impl *const sc_keccak_impls[] = {
+	&sc_keccak_impl_generic,
+	SC_ARCH_KECCAK_ROWS
+};
+
+#define SC_NROWS(t)	(sizeof(t) / sizeof((t)[0]))
+
+const unsigned int sc_nimpls[SC_ALG_COUNT] = {
+	[SC_ALG_CHACHA] = SC_NROWS(sc_chacha_impls),
+	[SC_ALG_POLY1305] = SC_NROWS(sc_poly1305_impls),
+	[SC_ALG_KECCAK] = SC_NROWS(sc_keccak_impls),
+};
+
+/* Forced row per algorithm, or -1 for length-based dispatch. */
+static int sc_forced[SC_ALG_COUNT] = { -1, -1, -1 };
+
+const struct sc_impl *sc_impl_row(enum sc_alg alg, unsigned int i)
+{
+	if (alg >= SC_ALG_COUNT || i >= sc_nimpls[alg])
+		return NULL;
+	switch (alg) {
+	case SC_ALG_CHACHA:
+		return &sc_chacha_impls[i]->base;
+	case SC_ALG_POLY1305:
+		return &sc_poly1305_impls[i]->base;
+	default:
+		return &sc_keccak_impls[i]->base;
+	}
+}
+
+bool sc_impl_supported(const struct sc_impl *impl)
+{
+	return (sc_cpu_features() & impl->cpu_features) == impl->cpu_features;
+}
+
+int sc_impl_find(enum sc_alg alg, const char *name)
+{
+	unsigned int i;
+
+	for (i = 0; i < sc_nimpls[alg]; i++)
+		if (!strcmp(sc_impl_row(alg, i)->name, name))
+			return i;
+	return -ENOENT;
+}
+
+int sc_force_impl(enum sc_alg alg, const char *name)
+{
+	int i;
+
+	if (alg >= SC_ALG_COUNT)
+		return -EINVAL;
+	if (!strcmp(name, "fastest")) {
+		sc_forced[alg] = -1;
+		return 0;
+	}
+	i = sc_impl_find(alg, name);
+	if (i < 0)
+		return -EINVAL;
+	if (!sc_impl_supported(sc_impl_row(alg, i)))
+		return -ENODEV;
+	sc_forced[alg] = i;
+	return 0;
+}
+
+int sc_forced_impl(enum sc_alg alg)
+{
+	return sc_forced[alg];
+}
+
+static unsigned int sc_pick(enum sc_alg alg, size_t len)
+{
+	u32 cpu = sc_cpu_features();
+	unsigned int i, best = 0;
+
+	if (sc_forced[alg] >= 0)
+		return sc_forced[alg];
+	for (i = 1; i < sc_nimpls[alg]; i++) {
+		const struct sc_impl *row = sc_impl_row(alg, i);
+
+		if ((cpu & row->cpu_features) == row->cpu_features &&
+		    !(cpu & row->cpu_avoid) && len >= row->min_len)
+			best = i;
+	}
+	return best;
+}
+
+const struct sc_chacha_impl *sc_chacha_pick(unsigned int len)
+{
+	return sc_chacha_impls[sc_pick(SC_ALG_CHACHA, len)];
+}
+
+const struct sc_poly1305_impl *sc_poly1305_pick(size_t len)
+{
+	return sc_poly1305_impls[sc_pick(SC_ALG_POLY1305, len)];
+}
+
+const struct sc_keccak_impl *sc_keccak_pick(size_t len)
+{
+	return sc_keccak_impls[sc_pick(SC_ALG_KECCAK, len)];
+}

@@ -1,0 +1,167 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * simdcrypt: module init/exit, CPU feature detection and the parameters
+ * that show and force the implementation of each algorithm.
+ *
+ *   /sys/module/simdcrypt/parameters/chacha_impl     e.g. "[fastest] generic avx2"
+ *   /sys/module/simdcrypt/parameters/poly1305_impl
+ *   /sys/module/simdcrypt/parameters/sha3_impl
+ *
+ * Reading lists the rows this CPU supports, with the current choice in
+ * brackets; writing "fastest" or a row name (or passing it at load time)
+ * changes it.  A row the CPU cannot run is refused with -ENODEV.
+ */
+#define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
+
+#include <linux/kernel.h>
+#include <linux/module.h>
+#include <linux/moduleparam.h>
+#include <linux/string.h>
+#include <linux/crypto.h>
+#include "compat/compat.h"
+#include "simdcrypt.h"
+
+/* Detected once, on first use (module parameters are parsed before init). */
+static u32 sc_features;
+#define SC_CPU_DETECTED		(1u << 31)
+
+u32 sc_cpu_features(void)
+{
+	u32 f = READ_ONCE(sc_features);
+
+	if (!f) {
+		f = sc_arch_cpu_features() | SC_CPU_DETECTED;
+		WRITE_ONCE(sc_features, f);
+	}
+	return f;
+}
+
+unsigned int sc_test_corrupt;
+module_param_named(test_corrupt, sc_test_corrupt, uint, 0644);
+MODULE_PARM_DESC(test_corrupt,
+		 "TEST ONLY: flip one output bit (1 chacha, 2 poly1305, 4 sha3) to prove the tests catch it");
+
+static const char *const sc_alg_param_names[SC_ALG_COUNT] = {
+	[SC_ALG_CHACHA] = "chacha",
+	[SC_ALG_POLY1305] = "poly1305",
+	[SC_ALG_KECCAK] = "sha3",
+};
+
+static int sc_param_set(const char *val, const struct kernel_param *kp)
+{
+	enum sc_alg alg = (enum sc_alg)(uintptr_t)kp->arg;
+	char name[32];
+	int err;
+
+	strscpy(name, val, sizeof(name));
+	err = sc_force_impl(alg, strim(name));
+	if (err)
+		pr_warn("%s_impl=%s refused (%d)\n", sc_alg_param_names[alg],
+			name, err);
+	return err;
+}
+
+static int sc_param_get(char *buf, const struct kernel_param *kp)
+{
+	enum sc_alg alg = (enum sc_alg)(uintptr_t)kp->arg;
+	int forced = sc_forced_impl(alg);
+	unsigned int i;
+	int n;
+
+	n = scnprintf(buf, PAGE_SIZE, forced < 0 ? "[fastest]" : "fastest");
+	for (i = 0; i < sc_nimpls[alg]; i++) {
+		const struct sc_impl *row = sc_impl_row(alg, i);
+
+		if (!sc_impl_supported(row))
+			continue;
+		n += scnprintf(buf + n, PAGE_SIZE - n,
+			       (int)i == forced ? " [%s]" : " %s", row->name);
+	}
+	n += scnprintf(buf + n, PAGE_SIZE - n, "\n");
+	return n;
+}
+
+static const struct kernel_param_ops sc_impl_param_ops = {
+	.set = sc_param_set,
+	.get = sc_param_get,
+};
+
+module_param_cb(chacha_impl, &sc_impl_param_ops, (void *)SC_ALG_CHACHA, 0644);
+MODULE_PARM_DESC(chacha_impl, "ChaCha implementation: fastest or a row name");
+module_param_cb(poly1305_impl, &sc_impl_param_ops, (void *)SC_ALG_POLY1305, 0644);
+MODULE_PARM_DESC(poly1305_impl, "Poly1305 implementation: fastest or a row name");
+module_param_cb(sha3_impl, &sc_impl_param_ops, (void *)SC_ALG_KECCAK, 0644);
+MODULE_PARM_DESC(sha3_impl, "Keccak (SHA-3) implementation: fastest or a row name");
+
+/* Test hooks for the KUnit module: enumerate and force rows. */
+EXPORT_SYMBOL_GPL(sc_impl_row);
+EXPORT_SYMBOL_GPL(sc_impl_supported);
+EXPORT_SYMBOL_GPL(sc_force_impl);
+EXPORT_SYMBOL_GPL(sc_forced_impl);
+EXPORT_SYMBOL_GPL(sc_nimpls);
+
+static void sc_report_choice(void)
+{
+	static const size_t sizes[] = { 64, 4096 };
+	unsigned int i;
+
+	for (i = 0; i < ARRAY_SIZE(sizes); i++)
+		pr_info("%zu-byte inputs: chacha %s, poly1305 %s, keccak %s\n",
+			sizes[i], sc_chacha_pick(sizes[i])->base.name,
+			sc_poly1305_pick(sizes[i])->base.name,
+			sc_keccak_pick(sizes[i])->base.name);
+}
+
+static int __init simdcrypt_init(void)
+{
+	int err;
+
+	pr_info("cpu features 0x%x\n", sc_cpu_features() & ~SC_CPU_DETECTED);
+	sc_report_choice();
+
+	err = sc_chacha_register();
+	if (err)
+		return err;
+	err = sc_poly1305_register();
+	if (err)
+		goto err_chacha;
+	err = sc_sha3_register();
+	if (err)
+		goto err_poly1305;
+	return 0;
+
+err_poly1305:
+	sc_poly1305_unregister();
+err_chacha:
+	sc_chacha_unregister();
+	return err;
+}
+
+static void __exit simdcrypt_exit(void)
+{
+	sc_sha3_unregister();
+	sc_poly1305_unregister();
+	sc_chacha_unregister();
+}
+
+module_init(simdcrypt_init);
+module_exit(simdcrypt_exit);
+
+MODULE_DESCRIPTION("SIMD ChaCha20, XChaCha20/12, Poly1305 and SHA-3");
+MODULE_LICENSE("GPL");
+MODULE_ALIAS_CRYPTO("chacha20");
+MODULE_ALIAS_CRYPTO("chacha20-simdcrypt");
+MODULE_ALIAS_CRYPTO("xchacha20");
+MODULE_ALIAS_CRYPTO("xchacha20-simdcrypt");
+MODULE_ALIAS_CRYPTO("xchacha12");
+MODULE_ALIAS_CRYPTO("xchacha12-simdcrypt");
+MODULE_ALIAS_CRYPTO("poly1305");
+MODULE_ALIAS_CRYPTO("poly1305-simdcrypt");
+MODULE_ALIAS_CRYPTO("sha3-224");
+MODULE_ALIAS_CRYPTO("sha3-224-simdcrypt");
+MODULE_ALIAS_CRYPTO("sha3-256");
+MODULE_ALIAS_CRYPTO("sha3-256-simdcrypt");
+MODULE_ALIAS_CRYPTO("sha3-384");
+MODULE_ALIAS_CRYPTO("sha3-384-simdcrypt");
+MODULE_ALIAS_CRYPTO("sha3-512");
+MODULE_ALIAS_CRYPTO("sha3-512-simdcrypt");

@@ -1,0 +1,188 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * simdcrypt: implementation tables and the interfaces shared by the glue,
+ * the generic C, the SIMD kernels, the KUnit suites and the userspace
+ * harness.
+ *
+ * Every algorithm has a table of implementations ("rows").  A row names the
+ * CPU features it needs, whether it must run inside a SIMD section
+ * (kernel_fpu_begin/end, kernel_neon_begin/end), the shortest input it is
+ * worth using for, and its function pointers.  One place, sc_*_pick(),
+ * chooses among the rows the CPU supports; the module parameters
+ * chacha_impl=, poly1305_impl= and sha3_impl= can force one row.
+ *
+ * This header is compiled in the kernel and in userspace (test/shim provides
+ * the few <linux/...> headers it needs there).
+ */
+#ifndef _SIMDCRYPT_H
+#define _SIMDCRYPT_H
+
+#include <linux/types.h>
+
+/* CPU features a row may require (sc_cpu_features() reports them). */
+#define SC_CPU_SSSE3		(1u << 0)
+#define SC_CPU_AVX		(1u << 1)
+#define SC_CPU_AVX2		(1u << 2)
+#define SC_CPU_BMI1		(1u << 3)
+#define SC_CPU_BMI2		(1u << 4)
+#define SC_CPU_ADX		(1u << 5)
+/* AVX-512 F + VL + BW, with the OS saving the zmm/opmask state */
+#define SC_CPU_AVX512		(1u << 6)
+#define SC_CPU_AVX512IFMA	(1u << 7)
+/* The CPU runs zmm code at a lower clock: prefer ymm (Skylake-X) */
+#define SC_CPU_PREFER_YMM	(1u << 8)
+#define SC_CPU_NEON		(1u << 16)
+#define SC_CPU_ARM_SHA3		(1u << 17)
+
+/* The longest input handed to a SIMD row in one SIMD section. */
+#define SC_SIMD_CHUNK		4096
+
+enum sc_alg {
+	SC_ALG_CHACHA,
+	SC_ALG_POLY1305,
+	SC_ALG_KECCAK,
+	SC_ALG_COUNT,
+};
+
+/* Common head of every row. */
+struct sc_impl {
+	const char *name;
+	u32 cpu_features;		/* all of these are required */
+	u32 cpu_avoid;			/* auto-dispatch skips it on these */
+	bool simd;			/* must run inside a SIMD section */
+	unsigned int min_len;		/* auto-dispatch uses it from here */
+};
+
+/* ---- ChaCha ---------------------------------------------------------- */
+
+#define CHACHA_STATE_WORDS	16
+#define CHACHA_BLOCK_SIZE	64
+#define CHACHA_KEY_SIZE		32
+#define CHACHA_IV_SIZE		16
+#define XCHACHA_IV_SIZE		32
+#define HCHACHA_OUT_WORDS	8
+
+struct sc_chacha_impl {
+	struct sc_impl base;
+	/*
+	 * XOR @len bytes of keystream into @dst from @src (may alias).  Block i
+	 * uses counter state[12] + i (32-bit wrap); @state is not modified.
+	 * @len need not be a multiple of the block size.
+	 */
+	void (*xor_stream)(const u32 *state, u8 *dst, const u8 *src,
+			   unsigned int len, int nrounds);
+	/* HChaCha: the first and last rows of the permuted state. */
+	void (*hchacha)(const u32 *state, u32 *out, int nrounds);
+};
+
+/* ---- Poly1305 -------------------------------------------------------- */
+
+#define POLY1305_BLOCK_SIZE	16
+#define POLY1305_KEY_SIZE	32
+#define POLY1305_DIGEST_SIZE	16
+
+/*
+ * The accumulator h (base 2^64, h[2] small) and the clamped key r.  Every
+ * row converts to and from its own representation inside one call, so a
+ * request can move between rows at any block boundary.
+ */
+struct sc_poly1305_core {
+	u64 h[3];
+	u64 r[2];
+};
+
+struct sc_poly1305_impl {
+	struct sc_impl base;
+	/* Absorb @len bytes (a multiple of 16); @padbit is 1 for full blocks. */
+	void (*blocks)(struct sc_poly1305_core *core, const u8 *src, size_t len,
+		       u32 padbit);
+};
+
+/* ---- Keccak ---------------------------------------------------------- */
+
+#define KECCAK_STATE_LANES	25
+#define KECCAK_STATE_SIZE	200
+#define KECCAK_MAX_RATE		168
+
+struct sc_keccak_impl {
+	struct sc_impl base;
+	void (*permute)(u64 *st);
+	/* XOR @nblocks blocks of @rate bytes into the state, permuting after each. */
+	void (*absorb)(u64 *st, const u8 *in, size_t nblocks, unsigned int rate);
+};
+
+/* ---- Implementation tables (impl.c) ---------------------------------- */
+
+u32 sc_cpu_features(void);		/* kernel: main.c; userspace: test/ */
+
+extern const struct sc_chacha_impl *const sc_chacha_impls[];
+extern const struct sc_poly1305_impl *const sc_poly1305_impls[];
+extern const struct sc_keccak_impl *const sc_keccak_impls[];
+extern const unsigned int sc_nimpls[SC_ALG_COUNT];
+
+const struct sc_impl *sc_impl_row(enum sc_alg alg, unsigned int i);
+bool sc_impl_supported(const struct sc_impl *impl);
+int sc_impl_find(enum sc_alg alg, const char *name);
+
+/*
+ * The dispatcher.  With no row forced, pick the last supported row whose
+ * min_len is at most @len and whose cpu_avoid flags the CPU lacks (rows are
+ * ordered slowest to fastest); a forced row
+ * is used for every length.  sc_force_impl(alg, "fastest") returns to
+ * length-based dispatch.
+ */
+int sc_force_impl(enum sc_alg alg, const char *name);
+int sc_forced_impl(enum sc_alg alg);	/* row index or -1 */
+const struct sc_chacha_impl *sc_chacha_pick(unsigned int len);
+const struct sc_poly1305_impl *sc_poly1305_pick(size_t len);
+const struct sc_keccak_impl *sc_keccak_pick(size_t len);
+
+/* ---- Portable C (generic/) ------------------------------------------- */
+
+void sc_chacha_init_state(u32 *state, const u32 *key, const u8 *iv);
+void sc_chacha_permute_generic(u32 *x, int nrounds);
+void sc_chacha_block_generic(u32 *state, u8 *out, int nrounds);
+void sc_chacha_xor_generic(const u32 *state, u8 *dst, const u8 *src,
+			unsigned int len, int nrounds);
+void sc_hchacha_generic(const u32 *state, u32 *out, int nrounds);
+void sc_chacha_crypt(const struct sc_chacha_impl *impl, u32 *state, u8 *dst,
+		  const u8 *src, unsigned int len, int nrounds, bool ctr64);
+
+void sc_poly1305_core_setkey(struct sc_poly1305_core *core, const u8 *key16);
+void sc_poly1305_blocks_generic(struct sc_poly1305_core *core, const u8 *src,
+			     size_t len, u32 padbit);
+void sc_poly1305_emit(const struct sc_poly1305_core *core, const u32 *s, u8 *out);
+
+void sc_keccakf1600_generic(u64 *st);
+void sc_keccak_absorb_generic(u64 *st, const u8 *in, size_t nblocks,
+			   unsigned int rate);
+void sc_keccak_xor_bytes(u64 *st, unsigned int offset, const u8 *in,
+		      unsigned int len);
+void sc_keccak_extract_bytes(const u64 *st, unsigned int offset, u8 *out,
+			  unsigned int len);
+
+extern const struct sc_chacha_impl sc_chacha_impl_generic;
+extern const struct sc_poly1305_impl sc_poly1305_impl_generic;
+extern const struct sc_keccak_impl sc_keccak_impl_generic;
+
+#ifdef __KERNEL__
+/* ---- module internals (main.c and the glue) ---- */
+
+/* test_corrupt= bits: deliberately flip one output bit (tests must fail). */
+#define SC_CORRUPT_CHACHA	(1u << SC_ALG_CHACHA)
+#define SC_CORRUPT_POLY1305	(1u << SC_ALG_POLY1305)
+#define SC_CORRUPT_SHA3		(1u << SC_ALG_KECCAK)
+extern unsigned int sc_test_corrupt;
+
+/* Priority above every in-tree driver (SIMD and lib ones sit at 300). */
+#define SC_PRIORITY		400
+
+int sc_chacha_register(void);
+void sc_chacha_unregister(void);
+int sc_poly1305_register(void);
+void sc_poly1305_unregister(void);
+int sc_sha3_register(void);
+void sc_sha3_unregister(void);
+#endif
+
+#endif /* _SIMDCRYPT_H */
