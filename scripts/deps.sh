@@ -1,0 +1,93 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# deps.sh [GROUP...]
+#
+# Installs the Debian packages simdcrypt's build and test layers need,
+# only those that are missing: nothing is downloaded, and `apt-get update`
+# does not run, when everything is installed already. Debian 12 (bookworm)
+# host, its own apt sources; no foreign suite is ever installed here (the
+# newer kernels' headers and tools live under $SC_CACHE, see headers.sh).
+#
+# GROUP (default: all):
+#   build   kernel module build for the host's 6.1 kernel: compiler, kbuild
+#           tools, sparse, the bookworm linux-headers-amd64
+#   user    userspace harness: OpenSSL and libsodium as reference peers,
+#           pkg-config, gcc's ASan/UBSan runtimes
+#   matrix  kernel build matrix: mmdebstrap (trixie build root), the
+#           aarch64 cross compiler
+#   qemu    booting kernels: qemu (x86_64, arm64, user-mode), busybox
+#   all     all of the above
+# `deps.sh --list GROUP...` prints the packages without installing.
+#
+# Needs root (or password-less sudo) only when something is missing.
+
+set -euo pipefail
+
+pkgs_build="gcc make bc flex bison perl libelf-dev libssl-dev dwarves kmod
+cpio xz-utils zstd gzip sparse git linux-headers-amd64"
+pkgs_user="gcc make libssl-dev libsodium-dev pkg-config libasan8 libubsan1
+openssl"
+pkgs_matrix="mmdebstrap debian-archive-keyring zstd gcc-aarch64-linux-gnu
+binutils-aarch64-linux-gnu libc6-dev-arm64-cross"
+pkgs_qemu="qemu-system-x86 qemu-system-arm qemu-user-static busybox-static
+cpio gzip xz-utils zstd kmod"
+
+list_only=0
+if [ "${1:-}" = --list ]; then
+	list_only=1
+	shift
+fi
+[ $# -gt 0 ] || set -- all
+
+want=""
+for g in "$@"; do
+	case $g in
+	build) want="$want $pkgs_build" ;;
+	user) want="$want $pkgs_user" ;;
+	matrix) want="$want $pkgs_matrix" ;;
+	qemu) want="$want $pkgs_qemu" ;;
+	all) want="$want $pkgs_build $pkgs_user $pkgs_matrix $pkgs_qemu" ;;
+	*)
+		echo "deps.sh: unknown group '$g' (build user matrix qemu all)" >&2
+		exit 2
+		;;
+	esac
+done
+# shellcheck disable=SC2086
+want=$(printf '%s\n' $want | sort -u)
+
+if [ $list_only = 1 ]; then
+	echo "$want"
+	exit 0
+fi
+
+missing=""
+for p in $want; do
+	st=$(dpkg-query -W -f='${db:Status-Abbrev}' "$p" 2>/dev/null || true)
+	case $st in
+	ii*) ;;
+	*) missing="$missing $p" ;;
+	esac
+done
+
+if [ -z "$missing" ]; then
+	echo "deps.sh: all $(echo "$want" | wc -l) packages for '$*' are installed" >&2
+	exit 0
+fi
+
+echo "deps.sh: installing:$missing" >&2
+sudo=""
+if [ "$(id -u)" != 0 ]; then
+	if ! command -v sudo >/dev/null || ! sudo -n true 2>/dev/null; then
+		echo "deps.sh: need root to install:$missing" >&2
+		exit 1
+	fi
+	sudo="sudo -n"
+fi
+export DEBIAN_FRONTEND=noninteractive
+# shellcheck disable=SC2086
+$sudo apt-get update -q -o Acquire::Retries=3 >/dev/null
+# shellcheck disable=SC2086
+$sudo env DEBIAN_FRONTEND=noninteractive apt-get install -q -y \
+	--no-install-recommends -o Acquire::Retries=3 $missing
