@@ -12,6 +12,7 @@
  */
 #include <linux/types.h>
 #include <linux/string.h>
+#include <linux/errno.h>
 #include "../compat/unaligned.h"
 #include "../simdcrypt.h"
 #include "poly1305.h"
