@@ -24,6 +24,13 @@
 #         linux-headers-amd64, see scripts/deps.sh build)
 #   6.12  Debian trixie            (built in the trixie build root)
 #   7.3   Debian trixie-backports  (newest stable; built in the build root)
+#
+# Environment: SC_KVER=RELEASE pins the kernel release (e.g. the one
+# scripts/qemu-kernels.sh boots, so that the module's symbol CRCs match
+# it); the suite must still carry linux-headers-RELEASE. Without it,
+# x86_64-6.1 uses the host's installed headers (linux-headers-amd64, which
+# may be newer than bookworm's main suite, e.g. from bookworm-security),
+# the others the current version in their suite.
 # Supported: x86_64-6.1 x86_64-6.12 x86_64-7.3 arm64-6.1 arm64-6.12
 # arm64-7.3. The version inside a series is resolved at run time from the
 # suite's linux-headers-ARCH metapackage, so it follows Debian's updates;
@@ -105,16 +112,26 @@ emit() {
 }
 
 # --- x86_64-6.1: the host's installed bookworm headers ---------------------
+host_kver=""
 if [ "$target" = x86_64-6.1 ]; then
-	dep=$(dpkg-query -W -f='${Depends}' linux-headers-amd64 2>/dev/null) ||
-		sc_die "linux-headers-amd64 is not installed (scripts/deps.sh build)"
+	dep=$(dpkg-query -W -f='${Depends}' linux-headers-amd64 2>/dev/null || true)
 	hpkg=$(pkg_dep "$dep" 'linux-headers-.*-amd64')
-	[ -n "$hpkg" ] || sc_die "cannot parse linux-headers-amd64 Depends: $dep"
-	kver=${hpkg#linux-headers-}
-	pkgver=$(dpkg-query -W -f='${Version}' "$hpkg" 2>/dev/null) ||
-		sc_die "$hpkg is not installed (scripts/deps.sh build)"
+	host_kver=${hpkg#linux-headers-}
+	[ -n "$host_kver" ] ||
+		sc_log "headers: linux-headers-amd64 is not installed (scripts/deps.sh build); fetching bookworm's"
+fi
+want_kver=${SC_KVER:-$host_kver}
+if [ -n "${SC_KVER:-}" ]; then
+	case $SC_KVER in
+	*-"$darch") ;;
+	*) sc_die "SC_KVER=$SC_KVER is not a $darch kernel release (target $target)" ;;
+	esac
+fi
+if [ "$target" = x86_64-6.1 ] && [ -n "$want_kver" ] &&
+	[ -f "/usr/src/linux-headers-$want_kver/Makefile" ]; then
+	kver=$want_kver
+	pkgver=$(dpkg-query -W -f='${Version}' "linux-headers-$kver" 2>/dev/null || echo unknown)
 	kdir=/usr/src/linux-headers-$kver
-	[ -f "$kdir/Makefile" ] || sc_die "$kdir/Makefile missing"
 	version_check "$kver"
 	chroot=""
 	emit
@@ -122,20 +139,25 @@ if [ "$target" = x86_64-6.1 ]; then
 fi
 
 # --- everything else: resolve the version in the suite ---------------------
-meta=$(sc_meta_dep "$suite" "$darch" "linux-headers-$darch") ||
-	sc_die "cannot read linux-headers-$darch from $suite (network?)"
-hpkg=$(pkg_dep "$meta" "linux-headers-.*-$darch")
-[ -n "$hpkg" ] || sc_die "$suite $darch: linux-headers-$darch has no headers dependency ('$meta')"
+if [ -n "$want_kver" ]; then
+	sc_apt_dir "$suite" "$darch" >/dev/null
+	hpkg=linux-headers-$want_kver
+else
+	meta=$(sc_meta_dep "$suite" "$darch" "linux-headers-$darch") ||
+		sc_die "cannot read linux-headers-$darch from $suite (network?)"
+	hpkg=$(pkg_dep "$meta" "linux-headers-.*-$darch")
+	[ -n "$hpkg" ] || sc_die "$suite $darch: linux-headers-$darch has no headers dependency ('$meta')"
+fi
 kver=${hpkg#linux-headers-}
 version_check "$kver"
-pkgver=$(sc_apt_cache "$suite" "$darch" show "$hpkg=*" 2>/dev/null |
+pkgver=$(sc_apt_cache "$suite" "$darch" show "$hpkg" 2>/dev/null |
 	awk -F': ' '/^Version:/ {print $2; exit}')
 hdep=$(sc_apt_cache "$suite" "$darch" show "$hpkg=$pkgver" 2>/dev/null |
 	awk -F': ' '/^Depends:/ {print $2; exit}')
 cpkg=$(pkg_dep "$hdep" 'linux-headers-.*-common')
 kpkg=$(pkg_dep "$hdep" 'linux-kbuild-.*')
 if [ -z "$pkgver" ] || [ -z "$cpkg" ] || [ -z "$kpkg" ]; then
-	sc_die "cannot resolve $hpkg's version/common/kbuild packages in $suite"
+	sc_die "cannot resolve $hpkg (version, -common, kbuild) in $suite $darch"
 fi
 
 # unpack DIR DEB...: dpkg -x each DEB into DIR
@@ -148,11 +170,12 @@ unpack() {
 }
 
 if [ "$series" = 6.1 ]; then
-	# arm64-6.1: cross build on the host (gcc-12 cross, glibc 2.36 is
-	# what bookworm's kbuild tools need). The arm64 headers' scripts/ and
-	# tools/ are relative symlinks to ../../lib/linux-kbuild-6.1, so the
-	# amd64 linux-kbuild of the SAME version unpacked into the same private
-	# root is what they run.
+	# arm64-6.1 (and x86_64-6.1 for a release that is not installed):
+	# build on the host (gcc-12, glibc 2.36 is what bookworm's kbuild
+	# tools need) against a private root. The headers' scripts/ and tools/
+	# are relative symlinks to ../../lib/linux-kbuild-6.1, so the amd64
+	# linux-kbuild of the SAME version unpacked into the same root is what
+	# they run.
 	root="$SC_CACHE/headers/$target-$pkgver"
 	mkdir -p "$SC_CACHE/headers"
 	exec 9>"$SC_CACHE/headers/.$target.lock"
