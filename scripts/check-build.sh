@@ -1,0 +1,135 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# check-build.sh [TARGET...]
+#
+# The kernel build matrix (`make check-build`). For each TARGET (default:
+# x86_64-6.1 x86_64-6.12 x86_64-7.3 arm64-6.1; `scripts/headers.sh --list`
+# shows all) it builds the module from scratch with W=1 through
+# scripts/build-module.sh and fails the target on any line of the build
+# log that contains `warning:` (any case, so modpost's `WARNING:` counts)
+# or `objtool:`, printing those lines. When x86_64-6.1 is in the list it
+# also runs one sparse pass (C=2) there, failing on sparse `warning:` /
+# `error:` lines that point into our sources (kernel headers' own sparse
+# noise is not ours and is ignored).
+#
+# Output: one line per check, `PASS|FAIL|SKIP  NAME  (details)`, then
+# exactly `N passed, N failed` (SKIP counts as failed). Exit status 0 only
+# when everything passed.
+#
+# A target whose headers cannot be prepared (no network, no mmdebstrap,
+# not root) is reported as SKIP with the reason.
+#
+# Environment:
+#   SC_SRC        module source directory (default: the repo root)
+#   SC_CHECK_OUT  where the per-target copies are built
+#                 (default: build/check under the repo root)
+#   SC_CACHE      cache (default /var/cache/simdcrypt)
+# Logs: $SC_CHECK_OUT/TARGET/build.log (W=1), .../sparse.log (C=2).
+
+set -euo pipefail
+# shellcheck source=scripts/lib.sh
+. "$(dirname "$0")/lib.sh"
+here=$(cd "$(dirname "$0")" && pwd)
+
+src=${SC_SRC:-$SC_TOP}
+outbase=${SC_CHECK_OUT:-$SC_TOP/build/check}
+[ $# -gt 0 ] || set -- x86_64-6.1 x86_64-6.12 x86_64-7.3 arm64-6.1
+
+passed=0 failed=0
+results=()
+result() { # STATUS NAME DETAIL
+	results+=("$(printf '%-4s  %-18s %s' "$1" "$2" "$3")")
+	if [ "$1" = PASS ]; then passed=$((passed + 1)); else failed=$((failed + 1)); fi
+	printf '%-4s  %-18s %s\n' "$1" "$2" "$3"
+}
+
+# Lines that fail a W=1 build.
+bad_lines() {
+	grep -aiE 'warning:|objtool:' "$1" || true
+}
+
+# Sparse lines that point into the module copy OUT: "FILE:LINE:COL: warning:"
+# where FILE is absolute under OUT (host builds use M=OUT), or relative and
+# not part of the kernel tree.
+sparse_lines() {
+	local log=$1 out=$2
+	grep -aE '^[^ :]+:[0-9]+:([0-9]+:)? +(warning|error):' "$log" |
+		awk -v out="$out/" '{
+			f = $0; sub(/:.*/, "", f)
+			if (index(f, out) == 1 || (f !~ /^\// && f !~ /^(\.\/)?(arch|include|scripts)\//)) print
+		}' || true
+}
+
+for t in "$@"; do
+	out=$outbase/$t
+	errf=$(mktemp)
+	t0=$(date +%s)
+	# Headers first: a failure here means the machine cannot build this
+	# target at all (network, root, tools): SKIP, not FAIL.
+	if ! "$here/headers.sh" "$t" >/dev/null 2>"$errf"; then
+		cat "$errf" >&2
+		result SKIP "$t" "headers unavailable: $(grep -a ERROR "$errf" | tail -1 | sed 's/.*ERROR: //')"
+		rm -f "$errf"
+		continue
+	fi
+	# From scratch, so that every file is compiled and every warning shows.
+	rm -rf "$out"
+	if ! bm=$("$here/build-module.sh" "$t" "$src" "$out" 2>"$errf"); then
+		log=$(printf '%s\n' "$bm" | sed -n 's/^LOG=//p')
+		if [ -n "$log" ] && [ -f "$log" ]; then
+			grep -aiE 'error|warning:|objtool:' "$log" | head -40 | sed 's/^/    /'
+		else
+			sed 's/^/    /' "$errf"
+		fi
+		result FAIL "$t" "build failed ($(($(date +%s) - t0)) s; log: ${log:-none})"
+		rm -f "$errf"
+		continue
+	fi
+	rm -f "$errf"
+	log=$(printf '%s\n' "$bm" | sed -n 's/^LOG=//p')
+	nko=$(printf '%s\n' "$bm" | grep -c '^KO=' || true)
+	bad=$(bad_lines "$log")
+	if [ -n "$bad" ]; then
+		printf '%s\n' "$bad" | sed 's/^/    /'
+		result FAIL "$t" "$(printf '%s\n' "$bad" | wc -l) warning/objtool lines ($(($(date +%s) - t0)) s; log: $log)"
+	elif [ "$nko" = 0 ]; then
+		result FAIL "$t" "make succeeded but built no .ko (log: $log)"
+	else
+		result PASS "$t" "W=1, $nko module(s), $(($(date +%s) - t0)) s"
+	fi
+
+	if [ "$t" = x86_64-6.1 ]; then
+		t0=$(date +%s)
+		if ! command -v sparse >/dev/null; then
+			result SKIP "sparse-$t" "sparse is not installed (scripts/deps.sh build)"
+			continue
+		fi
+		# C=2 runs sparse on every source without recompiling.
+		rc=0
+		bm=$("$here/build-module.sh" "$t" "$src" "$out" C=2 2>/dev/null) || rc=$?
+		log=$(printf '%s\n' "$bm" | sed -n 's/^LOG=//p')
+		if [ -n "$log" ] && [ -f "$log" ]; then
+			mv "$log" "$out/sparse.log"
+			log=$out/sparse.log
+		fi
+		bad=""
+		if [ -f "$log" ]; then bad=$(sparse_lines "$log" "$out"); fi
+		if [ $rc != 0 ]; then
+			result FAIL "sparse-$t" "make C=2 failed (log: $log)"
+		elif [ -n "$bad" ]; then
+			printf '%s\n' "$bad" | sed 's/^/    /'
+			result FAIL "sparse-$t" "$(printf '%s\n' "$bad" | wc -l) sparse lines in our sources ($(($(date +%s) - t0)) s; log: $log)"
+		elif ! grep -q 'CHECK' "$log"; then
+			result FAIL "sparse-$t" "sparse did not run (log: $log)"
+		else
+			result PASS "sparse-$t" "C=2, $(grep -c 'CHECK' "$log") files, $(($(date +%s) - t0)) s"
+		fi
+	fi
+done
+
+echo
+echo "check-build summary:"
+printf '%s\n' "${results[@]}"
+echo "$passed passed, $failed failed"
+[ "$failed" = 0 ]
