@@ -65,6 +65,9 @@ check-uml:
 check-qemu:
 	scripts/check-qemu.sh
 
+check-arm64:
+	scripts/check-arm64.sh
+
 bench:
 	scripts/deps.sh user
 	$(MAKE) -C bench run BENCH_ALGS=$(BENCH_ALGS) BENCH_TIME=$(BENCH_TIME)
