@@ -17,7 +17,7 @@
 #include <linux/module.h>
 #include <linux/moduleparam.h>
 #include <linux/string.h>
-#include <linux/crypto.h>
+#include <crypto/algapi.h>
 #include "compat/compat.h"
 #include "simdcrypt.h"
 
