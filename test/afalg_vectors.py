@@ -45,9 +45,9 @@ def chacha_block(key, ctr_nonce16, nrounds):
 
 
 def chacha(key, iv16, data, nrounds=20):
-    """The kernel's "chacha20" skcipher: iv = LE32 counter || 96-bit nonce;
-    the counter word is 32 bits (RFC 8439) but the kernel carries it as the
-    low word of a 128-bit iv; test inputs never wrap."""
+    """The kernel's "chacha20" skcipher: iv = LE32 counter || 96-bit nonce.
+    The block counter is state word 12 only and wraps at 2^32 without a
+    carry into word 13 (the kernel's chacha_block_generic: x[12]++)."""
     ctr = struct.unpack('<I', iv16[:4])[0]
     out = bytearray()
     for i in range(0, len(data), 64):
@@ -69,13 +69,10 @@ def xchacha(key, iv32, data, nrounds):
     counter. Subkey = HChaCha(key, nonce[0:16]); then ChaCha with state
     words 12..15 = counter(64) || nonce[16:24]."""
     sub = hchacha(key, iv32[:16], nrounds)
-    ctr = struct.unpack('<Q', iv32[24:32])[0]
-    out = bytearray()
-    for i in range(0, len(data), 64):
-        ks = chacha_block(sub, struct.pack('<Q', ctr) + iv32[16:24], nrounds)
-        out += bytes(a ^ b for a, b in zip(data[i:i + 64], ks))
-        ctr += 1
-    return bytes(out)
+    # state words 12..15 = iv[24:32] (counter) || iv[16:24] (nonce tail);
+    # like chacha20 only word 12 counts (kernel semantics: no carry into
+    # word 13, unlike libsodium's 64-bit counter)
+    return chacha(sub, iv32[24:32] + iv32[16:24], data, nrounds)
 
 
 def poly1305(key, msg):
@@ -157,10 +154,10 @@ def main():
     print('\n/* xchacha12 of the draft A.3.2 key/iv/plaintext (computed here) */')
     for i in range(0, len(xc12), 32):
         print('\t"%s"' % cstr(xc12[i:i + 32]))
-    # a second one with a non-zero 64-bit counter crossing 2^32
+    # a second one whose 32-bit block counter wraps after one block
     iv2 = X_IV[:24] + struct.pack('<Q', 0xffffffff)
     xc12b = xchacha(X_KEY, iv2, bytes(200), 12)
-    print('\n/* xchacha12, same key, nonce, counter 0xffffffff, 200 zero bytes */')
+    print('\n/* xchacha12, same key, nonce, counter 0xffffffff (wraps to 0, no carry), 200 zero bytes */')
     for i in range(0, len(xc12b), 32):
         print('\t"%s"' % cstr(xc12b[i:i + 32]))
     return 0 if ok else 1

@@ -1,0 +1,328 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# scripts/check-qemu.sh [TARGET...]      (`make check-qemu`)
+#
+# Proves simdcrypt.ko inside Debian's stock kernels under QEMU (TCG, no KVM
+# needed). TARGETs: x86_64-6.1 x86_64-6.12 x86_64-7.3 arm64-6.1 (default:
+# all four). For each target:
+#
+#   1. scripts/qemu-kernels.sh   the current Debian kernel (cached)
+#   2. scripts/build-module.sh   simdcrypt.ko for exactly that kernel release
+#                                (SC_KVER pins the headers) -> build/qemu/TARGET/
+#   3. scripts/initramfs.sh      busybox + AF_ALG/tcrypt modules + afalg + the
+#                                guest script below
+#   4. qemu-system-{x86_64,aarch64} (x86_64: -cpu max, i.e. AVX2 but no
+#      AVX-512; arm64: -M virt -cpu max,pauth-impdef=on), guarded by a
+#      timeout; console log in build/qemu/TARGET/console.log
+#
+# In the guest (every check prints "SC-RESULT PASS|FAIL|SKIP name: detail"):
+#   - the kernel's own drivers are loaded; /proc/crypto before; test/afalg
+#     against them (-m: an algorithm the kernel lacks, e.g. poly1305 on 7.x,
+#     is skipped) - an independent check of the client itself
+#   - 7.x: af_alg_restrict=0 (AF_ALG is restricted by default there)
+#   - insmod simdcrypt.ko (finit_module) succeeds; chosen rows (dmesg and
+#     /sys/module/simdcrypt/parameters/*_impl)
+#   - afalg -d simdcrypt: every known answer, reference comparison, MSG_MORE
+#     and accept() export/import check, and every algorithm resolves to
+#     "<alg>-simdcrypt" with "selftest : passed"
+#   - every implementation row the CPU supports, forced through the *_impl
+#     parameters, passes afalg too
+#   - adiantum(xchacha12,aes) and rfc7539(chacha20,poly1305) instances are
+#     built on our drivers
+#   - tcrypt (loaded with finit_module; -EAGAIN means "all tests passed"):
+#     testmgr vectors for sha3-* (modes 48-51) and short speed runs (sec=0)
+#     that must name our drivers: mode=300 alg=sha3-256-simdcrypt, 214
+#     (chacha20), 600 alg=xchacha12 (6.12+), 321 (poly1305, 6.x)
+#   - rmmod simdcrypt succeeds and the kernel's own drivers serve again
+#     (afalg -m passes again)
+#   - dmesg has no WARNING/BUG/Oops/"Call Trace"/failed self-test
+#
+# Per target: "PASS TARGET" or "FAIL TARGET: reason"; last line exactly
+# "N passed, N failed"; exit status 1 on any failure.
+#
+# Environment:
+#   SC_QEMU_TIMEOUT   seconds per boot (default 420)
+#   SC_QEMU_INSMOD    extra simdcrypt.ko parameters, e.g. test_corrupt=1 to
+#                     prove that a broken implementation fails this layer
+#   SC_QEMU_VERBOSE=1 print every guest result line, not only failures
+
+set -uo pipefail
+. "$(dirname "$0")/lib.sh"
+here=$(cd "$(dirname "$0")" && pwd)
+
+all_targets=(x86_64-6.1 x86_64-6.12 x86_64-7.3 arm64-6.1)
+[ $# -gt 0 ] && targets=("$@") || targets=("${all_targets[@]}")
+timeout_s=${SC_QEMU_TIMEOUT:-420}
+insmod_args=${SC_QEMU_INSMOD:-}
+verbose=${SC_QEMU_VERBOSE:-0}
+
+for t in "${targets[@]}"; do
+	case " ${all_targets[*]} " in
+	*" $t "*) ;;
+	*) sc_die "unknown target $t (known: ${all_targets[*]})" ;;
+	esac
+done
+
+# ---------------------------------------------------------------------------
+# The guest script (busybox sh). Kept here so the whole layer is one file.
+guest_script() {
+	cat <<'GUEST'
+#!/bin/sh
+ALGS="chacha20 xchacha20 xchacha12 poly1305 sha3-224 sha3-256 sha3-384 sha3-512"
+INSMOD_ARGS="@INSMOD_ARGS@"
+res() { echo "SC-RESULT $*"; }
+info() { echo "SC-INFO $*"; }
+
+# best NAME -> "driver priority selftest" of the highest-priority entry
+best() {
+	awk -v n="$1" '
+	function flush() { if (name == n && prio > bp) { bp = prio; bd = drv; bs = st }
+			   name = drv = st = ""; prio = -1 }
+	BEGIN { bp = -2 }
+	/^$/ { flush(); next }
+	{ k = $1; sub(/^[^:]*: /, "");
+	  if (k == "name") name = $0; else if (k == "driver") drv = $0;
+	  else if (k == "priority") prio = $0 + 0; else if (k == "selftest") st = $0 }
+	END { flush(); if (bp > -2) print bd, bp, bs }' /proc/crypto
+}
+
+# run_afalg LABEL ARGS... : one SC-RESULT line; failures shown
+run_afalg() {
+	label=$1; shift
+	afalg "$@" >/tmp/afalg.out 2>&1
+	rc=$?
+	sum=$(tail -1 /tmp/afalg.out)
+	if [ $rc = 0 ]; then
+		res "PASS $label: $sum"
+	else
+		grep -E '^FAIL' /tmp/afalg.out | head -20 | sed 's/^/  afalg: /'
+		res "FAIL $label: $sum"
+	fi
+}
+
+kver=$(uname -r)
+major=${kver%%.*}
+rest=${kver#*.}
+minor=${rest%%[!0-9]*}
+info "kernel $kver $(uname -m)"
+info "cpu $(grep -m1 -E '^(flags|Features)' /proc/cpuinfo | tr ' ' '\n' |
+	grep -xE 'ssse3|avx|avx2|avx512f|avx512vl|avx512bw|avx512ifma|asimd|sha3|sve|sve2' | tr '\n' ' ')"
+
+# ---- the kernel's own drivers ----
+for m in $(cat /etc/sc/kmods); do insmod "$m" 2>/dev/null; done
+if [ -e /proc/sys/crypto/af_alg_restrict ]; then
+	echo 0 >/proc/sys/crypto/af_alg_restrict && info "af_alg_restrict set to 0"
+fi
+run_afalg "afalg vs the kernel's own drivers" -m
+echo "SC-PROC-BEFORE"
+for a in $ALGS; do
+	b=$(best $a)
+	echo "$a ${b:-(none)}" | tee -a /tmp/before
+done
+
+# ---- insmod ----
+dmesg -c >/dev/null
+if finit /lib/extra/simdcrypt.ko $INSMOD_ARGS; then
+	res "PASS insmod simdcrypt.ko $INSMOD_ARGS"
+else
+	res "FAIL insmod simdcrypt.ko $INSMOD_ARGS: $(dmesg | tail -3 | tr '\n' ' ')"
+fi
+dmesg | grep -i simdcrypt | sed 's/^/SC-DMESG /'
+for p in /sys/module/simdcrypt/parameters/*_impl; do
+	[ -e "$p" ] && info "$(basename $p) = $(cat $p)"
+done
+
+# ---- our drivers ----
+run_afalg "afalg vs simdcrypt (drivers <alg>-simdcrypt, selftest passed)" -d simdcrypt
+echo "SC-PROC-AFTER"
+for a in $ALGS; do
+	b=$(best $a)
+	echo "$a ${b:-(none)}"
+	case "$b" in
+	"$a-simdcrypt "*" passed") res "PASS /proc/crypto $a: $b" ;;
+	*) res "FAIL /proc/crypto $a: best is '${b:-none}', want $a-simdcrypt with selftest passed" ;;
+	esac
+done
+
+# every row the CPU supports, forced at run time
+for p in chacha poly1305 sha3; do
+	f=/sys/module/simdcrypt/parameters/${p}_impl
+	[ -w "$f" ] || { res "FAIL rows $p: $f missing or not writable"; continue; }
+	case $p in
+	chacha) algs="chacha20 xchacha20 xchacha12" ;;
+	poly1305) algs="poly1305" ;;
+	sha3) algs="sha3-224 sha3-256 sha3-384 sha3-512" ;;
+	esac
+	for row in $(cat $f | tr -d '[]'); do
+		[ "$row" = fastest ] && continue
+		if ! echo "$row" >"$f" 2>/dev/null; then
+			res "FAIL row $p=$row: writing ${p}_impl refused"
+			continue
+		fi
+		run_afalg "row $p=$row" -d simdcrypt $algs
+	done
+	echo fastest >"$f"
+done
+
+# templates that real users instantiate
+for spec in "skcipher adiantum(xchacha12,aes) xchacha12-simdcrypt" \
+	    "skcipher adiantum(xchacha20,aes) xchacha20-simdcrypt" \
+	    "aead rfc7539(chacha20,poly1305) chacha20-simdcrypt"; do
+	set -- $spec
+	out=$(afalg driver "$1" "$2" 2>&1)
+	case "$out" in
+	*"$3"*) res "PASS template $2: $out" ;;
+	*) res "FAIL template $2: $out (want $3 inside)" ;;
+	esac
+done
+
+# ---- tcrypt ----
+tc=$(cat /etc/sc/tcrypt 2>/dev/null)
+tcrypt() {	# tcrypt LABEL NEED PARAMS... (NEED: text the log must contain)
+	label=$1 need=$2; shift 2
+	dmesg -c >/dev/null
+	out=$(finit "$tc" "$@")
+	rc=$?
+	dmesg >/tmp/tcrypt.log
+	sed 's/^/SC-TCRYPT /' /tmp/tcrypt.log | grep -E 'testing speed|bytes|cycles|fail|error' | head -12
+	if [ $rc != 11 ]; then
+		res "FAIL tcrypt $label: $out (want EAGAIN, i.e. all tests passed)"
+	elif grep -qiE 'fail|mismatch|error' /tmp/tcrypt.log; then
+		res "FAIL tcrypt $label: $(grep -iE 'fail|mismatch|error' /tmp/tcrypt.log | head -2 | tr '\n' ' ')"
+	elif [ -n "$need" ] && ! grep -q "$need" /tmp/tcrypt.log; then
+		res "FAIL tcrypt $label: output does not mention $need"
+	else
+		res "PASS tcrypt $label"
+	fi
+}
+if [ -z "$tc" ]; then
+	res "SKIP tcrypt: the kernel has no tcrypt module"
+else
+	for m in 48 49 50 51; do tcrypt "mode=$m (testmgr sha3 vectors)" "" mode=$m; done
+	tcrypt "mode=300 alg=sha3-256-simdcrypt sec=0" sha3-256-simdcrypt mode=300 alg=sha3-256-simdcrypt sec=0
+	tcrypt "mode=214 (chacha20) sec=0" chacha20-simdcrypt mode=214 sec=0
+	if [ "$major" -gt 6 ] || { [ "$major" = 6 ] && [ "$minor" -ge 12 ]; }; then
+		tcrypt "mode=600 alg=xchacha12 sec=0" xchacha12-simdcrypt mode=600 alg=xchacha12 klen=32 sec=0
+	fi
+	if [ "$major" = 6 ]; then
+		tcrypt "mode=321 (poly1305) sec=0" poly1305-simdcrypt mode=321 sec=0
+	fi
+fi
+
+# ---- rmmod: the kernel's own drivers take over ----
+if rmmod simdcrypt; then
+	res "PASS rmmod simdcrypt"
+else
+	res "FAIL rmmod simdcrypt: $(lsmod | grep simdcrypt)"
+fi
+bad=""
+for a in $ALGS; do
+	b=$(best $a)
+	case "$b" in *simdcrypt*) bad="$bad $a" ;; esac
+done
+[ -z "$bad" ] && res "PASS no simdcrypt driver left in /proc/crypto" ||
+	res "FAIL simdcrypt drivers still registered after rmmod:$bad"
+run_afalg "afalg vs the kernel's own drivers after rmmod" -m
+
+# ---- dmesg ----
+echo "SC-DMESG-BEGIN"
+dmesg
+echo "SC-DMESG-END"
+if dmesg | grep -qE 'WARNING:|BUG:|Oops|Call Trace|general protection|UBSAN|KASAN|alg: .*(fail|mismatch)|self-tests? .*fail'; then
+	dmesg | grep -E 'WARNING:|BUG:|Oops|Call Trace|general protection|UBSAN|KASAN|alg: .*(fail|mismatch)|self-tests? .*fail' |
+		head -5 | sed 's/^/  dmesg: /'
+	res "FAIL dmesg has warnings/oopses/self-test failures"
+else
+	res "PASS dmesg clean (no WARNING/BUG/Oops/Call Trace/self-test failure)"
+fi
+GUEST
+}
+
+# qemu_boot TARGET KERNEL INITRD LOG : boots with a timeout; returns qemu's
+# status (124: timed out)
+qemu_boot() {
+	local target=$1 kernel=$2 initrd=$3 log=$4 extra=${5:-}
+	local cmd
+	case $target in
+	x86_64-*) cmd=(qemu-system-x86_64 -accel tcg -cpu max -m 1G -nographic -no-reboot
+			-kernel "$kernel" -initrd "$initrd"
+			-append "console=ttyS0 panic=-1 oops=panic loglevel=4 $extra") ;;
+	arm64-*) cmd=(qemu-system-aarch64 -M virt -cpu max,pauth-impdef=on -m 1G -nographic -no-reboot
+			-kernel "$kernel" -initrd "$initrd"
+			-append "console=ttyAMA0 panic=-1 oops=panic loglevel=4 $extra") ;;
+	esac
+	timeout --foreground -k 10 "$timeout_s" "${cmd[@]}" </dev/null >"$log" 2>&1
+}
+
+passed=0 failed=0
+summary=()
+for t in "${targets[@]}"; do
+	start=$(date +%s)
+	dir=$SC_TOP/build/qemu/$t
+	mkdir -p "$dir"
+	reason=""
+	sc_log "check-qemu: $t: kernel"
+	if ! kv=$("$here/qemu-kernels.sh" "$t"); then
+		reason="could not fetch the Debian kernel"
+	else
+		eval "$kv"
+		sc_log "check-qemu: $t: building simdcrypt.ko for $SC_KVER"
+		if ! bm=$(SC_KVER=$SC_KVER "$here/build-module.sh" "$t" "" "$dir"); then
+			reason="module build failed, see $(printf '%s\n' "$bm" | sed -n 's/^LOG=//p')"
+		else
+			ko=$(printf '%s\n' "$bm" | sed -n 's/^KO=\(.*simdcrypt\.ko\)$/\1/p' | head -1)
+			[ -f "$ko" ] || reason="build-module.sh left no simdcrypt.ko"
+		fi
+	fi
+	if [ -z "$reason" ]; then
+		guest_script | sed "s|@INSMOD_ARGS@|$insmod_args|" >"$dir/guest-check.sh"
+		if ! "$here/initramfs.sh" "$t" "$dir/initramfs.cpio.gz" -k "$ko" -s "$dir/guest-check.sh" >/dev/null; then
+			reason="initramfs build failed"
+		fi
+	fi
+	if [ -z "$reason" ]; then
+		sc_log "check-qemu: $t: booting $SC_KVER in QEMU (TCG; up to ${timeout_s}s)"
+		qemu_boot "$t" "$SC_VMLINUZ" "$dir/initramfs.cpio.gz" "$dir/console.log"
+		qrc=$?
+		tr -d '\r' <"$dir/console.log" >"$dir/console.txt"
+		log=$dir/console.txt
+		nfail=$(grep -c '^SC-RESULT FAIL' "$log")
+		npass=$(grep -c '^SC-RESULT PASS' "$log")
+		if [ "$verbose" = 1 ]; then
+			grep -E '^SC-(RESULT|INFO)' "$log" | sed 's/^SC-[A-Z]* /    /'
+		else
+			grep -E '^SC-INFO' "$log" | sed 's/^SC-INFO /    /'
+			grep -E '^SC-RESULT FAIL|^  (afalg|dmesg): ' "$log" | sed 's/^SC-RESULT /    /'
+		fi
+		if [ $qrc = 124 ] || [ $qrc = 137 ]; then
+			reason="QEMU timed out after ${timeout_s}s (last line: $(tail -1 "$log"))"
+		elif grep -v '^SC-' "$log" | grep -qE 'Kernel panic|BUG:|Oops'; then
+			reason="kernel crashed: $(grep -v '^SC-' "$log" | grep -m1 -E 'Kernel panic|BUG:|Oops')"
+		elif ! grep -q '^SC-GUEST-DONE' "$log"; then
+			reason="guest did not finish (qemu status $qrc)"
+		elif [ "$nfail" -gt 0 ]; then
+			reason="$nfail guest check(s) failed: $(grep -m3 '^SC-RESULT FAIL' "$log" | sed 's/^SC-RESULT FAIL //' | cut -c1-100 | paste -sd ';')"
+		elif [ "$npass" -eq 0 ]; then
+			reason="no guest results"
+		fi
+	fi
+	secs=$(($(date +%s) - start))
+	if [ -z "$reason" ]; then
+		line="PASS $t ($SC_KVER): $npass guest checks passed, ${secs}s"
+		passed=$((passed + 1))
+	else
+		line="FAIL $t${SC_KVER:+ ($SC_KVER)}: $reason"
+		failed=$((failed + 1))
+	fi
+	echo "$line"
+	summary+=("$line")
+	unset SC_KVER
+done
+
+if [ ${#targets[@]} -gt 1 ]; then
+	echo "== check-qemu summary (logs: build/qemu/TARGET/console.txt)"
+	printf '%s\n' "${summary[@]}"
+fi
+echo "$passed passed, $failed failed"
+[ "$failed" = 0 ]
