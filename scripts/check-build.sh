@@ -46,7 +46,7 @@ result() { # STATUS NAME DETAIL
 
 # Lines that fail a W=1 build.
 bad_lines() {
-	grep -aiE 'warning:|objtool:' "$1" || true
+	grep -aiE 'warning:|objtool:' "$1" | awk '!seen[$0]++' || true
 }
 
 # Sparse lines that point into the module copy OUT: "FILE:LINE:COL: warning:"
@@ -58,7 +58,7 @@ sparse_lines() {
 		awk -v out="$out/" '{
 			f = $0; sub(/:.*/, "", f)
 			if (index(f, out) == 1 || (f !~ /^\// && f !~ /^(\.\/)?(arch|include|scripts)\//)) print
-		}' || true
+		}' | awk '!seen[$0]++' || true
 }
 
 for t in "$@"; do
@@ -67,8 +67,7 @@ for t in "$@"; do
 	t0=$(date +%s)
 	# Headers first: a failure here means the machine cannot build this
 	# target at all (network, root, tools): SKIP, not FAIL.
-	if ! "$here/headers.sh" "$t" >/dev/null 2>"$errf"; then
-		cat "$errf" >&2
+	if ! "$here/headers.sh" "$t" 2>&1 >/dev/null | tee "$errf" >&2; then
 		result SKIP "$t" "headers unavailable: $(grep -a ERROR "$errf" | tail -1 | sed 's/.*ERROR: //')"
 		rm -f "$errf"
 		continue
@@ -78,7 +77,7 @@ for t in "$@"; do
 	if ! bm=$("$here/build-module.sh" "$t" "$src" "$out" 2>"$errf"); then
 		log=$(printf '%s\n' "$bm" | sed -n 's/^LOG=//p')
 		if [ -n "$log" ] && [ -f "$log" ]; then
-			grep -aiE 'error|warning:|objtool:' "$log" | head -40 | sed 's/^/    /'
+			grep -aiE 'error|warning:|objtool:' "$log" | awk '!seen[$0]++' | head -40 | sed 's/^/    /'
 		else
 			sed 's/^/    /' "$errf"
 		fi
