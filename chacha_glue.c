@@ -18,7 +18,7 @@ struct sc_chacha_ctx {
 
 /* Encrypt @len bytes at the current stream position in @state. */
 static void sc_chacha_xor(u32 *state, u8 *dst, const u8 *src,
-			  unsigned int len, int nrounds, bool ctr64)
+			  unsigned int len, int nrounds)
 {
 	BUILD_BUG_ON(SC_SIMD_CHUNK > 4096 || SC_SIMD_CHUNK % CHACHA_BLOCK_SIZE);
 
@@ -28,11 +28,11 @@ static void sc_chacha_xor(u32 *state, u8 *dst, const u8 *src,
 
 		if (impl->base.simd && sc_simd_usable()) {
 			sc_simd_begin();
-			sc_chacha_crypt(impl, state, dst, src, n, nrounds, ctr64);
+			sc_chacha_crypt(impl, state, dst, src, n, nrounds);
 			sc_simd_end();
 		} else {
-			sc_chacha_crypt(&sc_chacha_impl_generic, state, dst, src, n,
-				     nrounds, ctr64);
+			sc_chacha_crypt(&sc_chacha_impl_generic, state, dst,
+					src, n, nrounds);
 		}
 		dst += n;
 		src += n;
@@ -54,7 +54,7 @@ static void sc_hchacha(const u32 *state, u32 *out, int nrounds)
 }
 
 static int sc_chacha_stream(struct skcipher_request *req, const u32 *key,
-			    const u8 *iv, int nrounds, bool ctr64)
+			    const u8 *iv, int nrounds)
 {
 	struct skcipher_walk walk;
 	u32 state[CHACHA_STATE_WORDS];
@@ -69,8 +69,7 @@ static int sc_chacha_stream(struct skcipher_request *req, const u32 *key,
 
 		if (n < walk.total)
 			n = round_down(n, walk.stride);
-		sc_chacha_xor(state, dst, walk.src.virt.addr, n, nrounds,
-			      ctr64);
+		sc_chacha_xor(state, dst, walk.src.virt.addr, n, nrounds);
 		if (unlikely(sc_test_corrupt & SC_CORRUPT_CHACHA) && first && n)
 			dst[0] ^= 1;
 		first = false;
@@ -111,13 +110,14 @@ static int sc_chacha_skcipher_crypt(struct skcipher_request *req)
 	const struct sc_chacha_ctx *ctx =
 		crypto_skcipher_ctx(crypto_skcipher_reqtfm(req));
 
-	return sc_chacha_stream(req, ctx->key, req->iv, ctx->nrounds, false);
+	return sc_chacha_stream(req, ctx->key, req->iv, ctx->nrounds);
 }
 
 /*
  * XChaCha: HChaCha of the key and the first 16 nonce bytes gives a subkey;
- * then ChaCha with the IV (64-bit stream position from iv[24..31], the last
- * 8 nonce bytes from iv[16..23]).
+ * then ChaCha with the IV (stream position from iv[24..31], the last 8 nonce
+ * bytes from iv[16..23]).  As in the kernel's generic code only word 12 of
+ * the position counts blocks.
  */
 static int sc_xchacha_crypt(struct skcipher_request *req)
 {
@@ -132,7 +132,7 @@ static int sc_xchacha_crypt(struct skcipher_request *req)
 	sc_hchacha(state, subkey, ctx->nrounds);
 	memcpy(&real_iv[0], req->iv + 24, 8);
 	memcpy(&real_iv[8], req->iv + 16, 8);
-	err = sc_chacha_stream(req, subkey, real_iv, ctx->nrounds, true);
+	err = sc_chacha_stream(req, subkey, real_iv, ctx->nrounds);
 	memzero_explicit(state, sizeof(state));
 	memzero_explicit(subkey, sizeof(subkey));
 	return err;

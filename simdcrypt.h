@@ -146,7 +146,7 @@ void sc_chacha_xor_generic(const u32 *state, u8 *dst, const u8 *src,
 			unsigned int len, int nrounds);
 void sc_hchacha_generic(const u32 *state, u32 *out, int nrounds);
 void sc_chacha_crypt(const struct sc_chacha_impl *impl, u32 *state, u8 *dst,
-		  const u8 *src, unsigned int len, int nrounds, bool ctr64);
+		     const u8 *src, unsigned int len, int nrounds);
 
 void sc_poly1305_core_setkey(struct sc_poly1305_core *core, const u8 *key16);
 void sc_poly1305_blocks_generic(struct sc_poly1305_core *core, const u8 *src,

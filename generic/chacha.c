@@ -4,9 +4,11 @@
  * every ChaCha row.  Built into the module and into the userspace harness.
  *
  * State layout (RFC 8439 section 2.3): words 0-3 constants, 4-11 key,
- * 12 block counter, 13-15 nonce.  The block counter is 32 bits; for the
- * XChaCha variants the 64-bit stream position spans words 12 and 13 and
- * sc_chacha_crypt() carries into word 13 between calls to a row.
+ * 12 block counter, 13-15 nonce.  The block counter is 32 bits and wraps
+ * without carrying into word 13, for chacha20 and XChaCha alike: that is
+ * what the kernel's own chacha_block_generic() and every in-tree SIMD
+ * driver do, and a driver must produce the same stream as the one it
+ * replaces (data written through one driver is read through another).
  */
 #include <linux/types.h>
 #include <linux/string.h>
@@ -106,31 +108,15 @@ void sc_hchacha_generic(const u32 *state, u32 *out, int nrounds)
 }
 
 /*
- * Encrypt/decrypt @len bytes with @impl and advance the stream position in
+ * Encrypt/decrypt @len bytes with @impl and advance the block counter in
  * @state by the blocks used.  @len must be a multiple of the block size
- * unless this is the last call of a request.  With @ctr64 the position is
- * 64 bits (words 12-13, XChaCha); a row only ever sees a 32-bit counter, so
- * a request that crosses 2^32 blocks is split there.
+ * unless this is the last call of a request.
  */
 void sc_chacha_crypt(const struct sc_chacha_impl *impl, u32 *state, u8 *dst,
-		  const u8 *src, unsigned int len, int nrounds, bool ctr64)
+		     const u8 *src, unsigned int len, int nrounds)
 {
-	while (len) {
-		unsigned int n = len;
-		u64 left = 0x100000000ull - state[12];	/* blocks before wrap */
-		u32 blocks;
-
-		if (ctr64 && (u64)n > left * CHACHA_BLOCK_SIZE)
-			n = left * CHACHA_BLOCK_SIZE;
-		impl->xor_stream(state, dst, src, n, nrounds);
-		blocks = (n + CHACHA_BLOCK_SIZE - 1) / CHACHA_BLOCK_SIZE;
-		state[12] += blocks;
-		if (ctr64 && state[12] < blocks)
-			state[13]++;
-		dst += n;
-		src += n;
-		len -= n;
-	}
+	impl->xor_stream(state, dst, src, len, nrounds);
+	state[12] += (len + CHACHA_BLOCK_SIZE - 1) / CHACHA_BLOCK_SIZE;
 }
 
 const struct sc_chacha_impl sc_chacha_impl_generic = {
