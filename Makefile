@@ -5,6 +5,7 @@
 #   make                 build simdcrypt.ko against KDIR (default: the running
 #                        kernel's headers, else the newest installed ones)
 #   make load / unload   insmod / rmmod on this machine
+#   make dkms-install    install the sources for DKMS (rebuilt per kernel)
 #   make check           every test layer (what CI runs)
 #   make check-user      userspace harness: KATs + differential vs OpenSSL/libsodium
 #   make check-sanitize  the same harness under ASan/UBSan
@@ -21,7 +22,7 @@ KDIR ?= $(firstword $(wildcard /lib/modules/$(KVER)/build) \
 BENCH_ALGS ?=
 BENCH_TIME ?=
 
-.PHONY: all modules clean load unload check check-deps check-user \
+.PHONY: all modules module-clean clean load unload dkms-install dkms-remove check check-deps check-user \
 	check-sanitize check-build check-uml check-qemu check-arm64 bench demo \
 	style
 
@@ -31,8 +32,10 @@ modules:
 	@test -n "$(KDIR)" || { echo "no kernel headers found: install linux-headers-$(KVER) or pass KDIR=..."; exit 1; }
 	$(MAKE) -C $(KDIR) M=$(CURDIR) modules
 
-clean:
+module-clean:
 	@if [ -n "$(KDIR)" ]; then $(MAKE) -C $(KDIR) M=$(CURDIR) clean; fi
+
+clean: module-clean
 	$(MAKE) -C test clean
 	$(MAKE) -C bench clean
 	rm -rf build
@@ -43,6 +46,18 @@ load: modules
 
 unload:
 	rmmod simdcrypt
+
+# Install the sources for DKMS, which rebuilds the module for new kernels.
+DKMS_VERSION := $(shell sed -n 's/^PACKAGE_VERSION="\(.*\)"/\1/p' dkms.conf)
+dkms-install:
+	rm -rf /usr/src/simdcrypt-$(DKMS_VERSION)
+	mkdir -p /usr/src/simdcrypt-$(DKMS_VERSION)
+	git ls-files | grep -v -e '^test/' -e '^bench/' -e '^scripts/' -e '^kunit/' | \
+		tar -cf - -T - | tar -xf - -C /usr/src/simdcrypt-$(DKMS_VERSION)
+	dkms install simdcrypt/$(DKMS_VERSION)
+
+dkms-remove:
+	dkms remove simdcrypt/$(DKMS_VERSION) --all
 
 check-deps:
 	scripts/deps.sh all
