@@ -1,0 +1,1644 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * KUnit suites for simdcrypt, run through the kernel crypto API.
+ *
+ * - simdcrypt_names:     every algorithm allocated by NAME resolves to our
+ *                        driver (we win the priority); the kernel's own
+ *                        drivers are there to compare against.
+ * - simdcrypt_kat:       known answers (RFC 8439, draft-irtf-cfrg-xchacha,
+ *                        FIPS 202) through the API.
+ * - simdcrypt_agree:     agreement with the kernel's own drivers for lengths
+ *                        0..4096, random scatterlist splits (in place and out
+ *                        of place), incremental updates, export/import.
+ * - simdcrypt_templates: hmac(sha3-256), adiantum(xchacha12/20,aes),
+ *                        rfc7539(esp)(chacha20,poly1305) built on our drivers
+ *                        agree with instances built on the kernel's drivers.
+ * - simdcrypt_context:   the API called from softirq context.
+ * - simdcrypt_badinput:  wrong key sizes, short poly1305 input, bad rows.
+ * - simdcrypt_rows:      the known answers and agreement tests once per
+ *                        implementation row the CPU supports (forced through
+ *                        the module's test hooks); case names carry the row.
+ *
+ * Load simdcrypt.ko first.
+ */
+
+#include <kunit/test.h>
+#include <crypto/aead.h>
+#include <crypto/hash.h>
+#include <crypto/skcipher.h>
+#include <crypto/poly1305.h>
+#include <linux/interrupt.h>
+#include <linux/module.h>
+#include <linux/prandom.h>
+#include <linux/scatterlist.h>
+#include <linux/slab.h>
+#include <linux/string.h>
+#include <linux/version.h>
+
+#include "simdcrypt.h"
+
+#define SC_DRV_SUFFIX	"-simdcrypt"
+#define MAX_LEN		4096
+/* beyond MAX_LEN: more than one 4 KiB SIMD section, page-crossing walks */
+static const unsigned int sc_long_lens[] = {
+	4097, 4159, 4160, 6291, 8191, 8192, 8193, 12345, 16387, 65536 + 17,
+};
+#define LONG_MAX_LEN	(65536 + 17)
+#define MAX_SG		8
+
+/* KUnit parameter generators gained a struct kunit * argument in 6.18. */
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 18, 0)
+#define SC_GEN_ARGS	struct kunit *test, const void *prev, char *desc
+#else
+#define SC_GEN_ARGS	const void *prev, char *desc
+#endif
+
+/* ------------------------------------------------------------------------ */
+/* Algorithms                                                               */
+
+enum sc_kind { SC_SKCIPHER, SC_SHASH };
+
+struct sc_alg_desc {
+	const char *name;
+	enum sc_kind kind;
+	enum sc_alg impl_alg;		/* which row table serves it */
+	unsigned int ivsize;		/* skcipher */
+	unsigned int digestsize;	/* shash */
+};
+
+static const struct sc_alg_desc sc_algs[] = {
+	{ "chacha20",  SC_SKCIPHER, SC_ALG_CHACHA, 16, 0 },
+	{ "xchacha20", SC_SKCIPHER, SC_ALG_CHACHA, 32, 0 },
+	{ "xchacha12", SC_SKCIPHER, SC_ALG_CHACHA, 32, 0 },
+	{ "poly1305",  SC_SHASH,    SC_ALG_POLY1305, 0, 16 },
+	{ "sha3-224",  SC_SHASH,    SC_ALG_KECCAK, 0, 28 },
+	{ "sha3-256",  SC_SHASH,    SC_ALG_KECCAK, 0, 32 },
+	{ "sha3-384",  SC_SHASH,    SC_ALG_KECCAK, 0, 48 },
+	{ "sha3-512",  SC_SHASH,    SC_ALG_KECCAK, 0, 64 },
+};
+
+static void sc_alg_desc_name(const struct sc_alg_desc *a, char *desc)
+{
+	strscpy(desc, a->name, KUNIT_PARAM_DESC_SIZE);
+}
+KUNIT_ARRAY_PARAM(sc_all_algs, sc_algs, sc_alg_desc_name);
+
+static const struct sc_alg_desc *const sc_skciphers[] = {
+	&sc_algs[0], &sc_algs[1], &sc_algs[2],
+};
+static const struct sc_alg_desc *const sc_sha3s[] = {
+	&sc_algs[4], &sc_algs[5], &sc_algs[6], &sc_algs[7],
+};
+
+static void sc_alg_ptr_name(const struct sc_alg_desc *const *a, char *desc)
+{
+	strscpy(desc, (*a)->name, KUNIT_PARAM_DESC_SIZE);
+}
+KUNIT_ARRAY_PARAM(sc_skcipher_algs, sc_skciphers, sc_alg_ptr_name);
+KUNIT_ARRAY_PARAM(sc_sha3_algs, sc_sha3s, sc_alg_ptr_name);
+
+/* ------------------------------------------------------------------------ */
+/* Resource helpers: everything is released when the test ends, even when  */
+/* an assertion aborts it (a leaked tfm would pin simdcrypt.ko).           */
+
+static void sc_free_skcipher(void *p) { crypto_free_skcipher(p); }
+static void sc_free_shash(void *p) { crypto_free_shash(p); }
+static void sc_free_aead(void *p) { crypto_free_aead(p); }
+
+static struct crypto_skcipher *sc_get_skcipher(struct kunit *test, const char *name)
+{
+	struct crypto_skcipher *tfm = crypto_alloc_skcipher(name, 0, 0);
+
+	if (!IS_ERR(tfm) &&
+	    kunit_add_action_or_reset(test, sc_free_skcipher, tfm))
+		return ERR_PTR(-ENOMEM);
+	return tfm;
+}
+
+static struct crypto_shash *sc_get_shash(struct kunit *test, const char *name)
+{
+	struct crypto_shash *tfm = crypto_alloc_shash(name, 0, 0);
+
+	if (!IS_ERR(tfm) && kunit_add_action_or_reset(test, sc_free_shash, tfm))
+		return ERR_PTR(-ENOMEM);
+	return tfm;
+}
+
+static struct crypto_aead *sc_get_aead(struct kunit *test, const char *name)
+{
+	struct crypto_aead *tfm = crypto_alloc_aead(name, 0, 0);
+
+	if (!IS_ERR(tfm) && kunit_add_action_or_reset(test, sc_free_aead, tfm))
+		return ERR_PTR(-ENOMEM);
+	return tfm;
+}
+
+/* The kernel's own driver for @alg: "<alg>-lib" on 7.x, "-generic" before. */
+static void sc_ref_driver(struct kunit *test, const struct sc_alg_desc *a,
+			  char *drv, size_t size)
+{
+	static const char *const suffixes[] = { "-lib", "-generic" };
+	unsigned int i;
+
+	for (i = 0; i < ARRAY_SIZE(suffixes); i++) {
+		void *tfm;
+
+		snprintf(drv, size, "%s%s", a->name, suffixes[i]);
+		if (a->kind == SC_SKCIPHER)
+			tfm = crypto_alloc_skcipher(drv, 0, 0);
+		else
+			tfm = crypto_alloc_shash(drv, 0, 0);
+		if (IS_ERR(tfm))
+			continue;
+		if (a->kind == SC_SKCIPHER)
+			crypto_free_skcipher(tfm);
+		else
+			crypto_free_shash(tfm);
+		return;
+	}
+	drv[0] = '\0';
+}
+
+static u8 *sc_alloc(struct kunit *test, size_t len)
+{
+	u8 *p = kunit_kzalloc(test, len ? len : 1, GFP_KERNEL);
+
+	KUNIT_ASSERT_NOT_NULL(test, p);
+	return p;
+}
+
+static void sc_rand(struct rnd_state *rs, u8 *p, size_t len)
+{
+	while (len--)
+		*p++ = prandom_u32_state(rs);
+}
+
+static unsigned int sc_rand_below(struct rnd_state *rs, unsigned int n)
+{
+	return n ? prandom_u32_state(rs) % n : 0;
+}
+
+static void sc_seed(struct kunit *test, struct rnd_state *rs, u64 salt)
+{
+	/* Deterministic per test so a failure reproduces. */
+	prandom_seed_state(rs, 0x5c5c0000ull ^ salt ^ strlen(test->name) * 7919ull);
+}
+
+/* Lengths: every length to 300, then sparser, with the block edges. */
+static unsigned int sc_next_len(unsigned int len)
+{
+	if (len < 300)
+		return len + 1;
+	if (len < 1100)
+		return len + 61;
+	if (len < MAX_LEN - 70)
+		return len + 253;
+	if (len < MAX_LEN)
+		return len + 1 > MAX_LEN - 2 ? len + 1 : MAX_LEN - 2;
+	for (unsigned int i = 0; i < ARRAY_SIZE(sc_long_lens); i++)
+		if (sc_long_lens[i] > len)
+			return sc_long_lens[i];
+	return UINT_MAX;
+}
+
+/* ------------------------------------------------------------------------ */
+/* Scatterlists: a buffer cut at random points into up to MAX_SG entries,  */
+/* each in its own allocation at a random misalignment.                    */
+
+struct sc_sg {
+	struct scatterlist sg[MAX_SG];
+	unsigned int nents;
+};
+
+static void sc_sg_build(struct kunit *test, struct rnd_state *rs,
+			struct sc_sg *s, unsigned int len)
+{
+	unsigned int cuts[MAX_SG + 1];
+	unsigned int n, i, j;
+
+	n = 1 + sc_rand_below(rs, MAX_SG);
+	if (n > len)
+		n = len ? len : 1;
+	/* n - 1 distinct cut points in (0, len) */
+	cuts[0] = 0;
+	cuts[n] = len;
+	for (i = 1; i < n; i++) {
+		unsigned int c;
+again:
+		c = 1 + sc_rand_below(rs, len - 1);
+		for (j = 1; j < i; j++)
+			if (cuts[j] == c)
+				goto again;
+		cuts[i] = c;
+	}
+	/* insertion sort */
+	for (i = 2; i < n; i++)
+		for (j = i; j > 1 && cuts[j - 1] > cuts[j]; j--)
+			swap(cuts[j - 1], cuts[j]);
+	sg_init_table(s->sg, n);
+	for (i = 0; i < n; i++) {
+		unsigned int piece = cuts[i + 1] - cuts[i];
+		unsigned int off = sc_rand_below(rs, 16);
+		u8 *buf;
+
+		/*
+		 * One entry in three starts just before a page boundary, so
+		 * the walk hands the cipher a short piece, then the rest.
+		 */
+		if (piece > 1 && sc_rand_below(rs, 3) == 0) {
+			off = PAGE_SIZE - 1 - sc_rand_below(rs, min(piece - 1, 100u));
+			/* power-of-two kmalloc sizes are naturally aligned */
+			buf = sc_alloc(test, roundup_pow_of_two(off + piece + 16));
+		} else {
+			buf = sc_alloc(test, piece + off + 16);
+		}
+		sg_set_buf(&s->sg[i], buf + off, piece);
+	}
+	s->nents = n;
+}
+
+static void sc_sg_fill(struct kunit *test, struct sc_sg *s, const u8 *src, unsigned int len)
+{
+	KUNIT_EXPECT_EQ(test,
+			sg_copy_from_buffer(s->sg, s->nents, src, len), (size_t)len);
+}
+
+static void sc_sg_read(struct kunit *test, struct sc_sg *s, u8 *dst, unsigned int len)
+{
+	KUNIT_EXPECT_EQ(test,
+			sg_copy_to_buffer(s->sg, s->nents, dst, len), (size_t)len);
+}
+
+/* ------------------------------------------------------------------------ */
+/* Operations                                                              */
+
+static int sc_skcipher_sg(struct crypto_skcipher *tfm, bool enc,
+			  struct scatterlist *src, struct scatterlist *dst,
+			  unsigned int len, const u8 *iv_in)
+{
+	DECLARE_CRYPTO_WAIT(wait);
+	struct skcipher_request *req;
+	u8 iv[32];
+	int err;
+
+	memcpy(iv, iv_in, crypto_skcipher_ivsize(tfm));
+	req = skcipher_request_alloc(tfm, GFP_KERNEL);
+	if (!req)
+		return -ENOMEM;
+	skcipher_request_set_callback(req, CRYPTO_TFM_REQ_MAY_BACKLOG |
+				      CRYPTO_TFM_REQ_MAY_SLEEP,
+				      crypto_req_done, &wait);
+	skcipher_request_set_crypt(req, src, dst, len, iv);
+	err = crypto_wait_req(enc ? crypto_skcipher_encrypt(req) :
+				    crypto_skcipher_decrypt(req), &wait);
+	skcipher_request_free(req);
+	return err;
+}
+
+/* Linear buffers (@in and @out may be equal). */
+static int sc_skcipher_buf(struct crypto_skcipher *tfm, bool enc, const u8 *in,
+			   u8 *out, unsigned int len, const u8 *iv)
+{
+	struct scatterlist s, d;
+
+	sg_init_one(&s, in, len);
+	sg_init_one(&d, out, len);
+	return sc_skcipher_sg(tfm, enc, &s, in == out ? &s : &d, len, iv);
+}
+
+static struct shash_desc *sc_desc(struct kunit *test, struct crypto_shash *tfm)
+{
+	struct shash_desc *d = kunit_kzalloc(test, sizeof(*d) +
+					     crypto_shash_descsize(tfm), GFP_KERNEL);
+
+	KUNIT_ASSERT_NOT_NULL(test, d);
+	d->tfm = tfm;
+	return d;
+}
+
+/* ------------------------------------------------------------------------ */
+/* Known answers                                                           */
+
+/* RFC 8439 2.4.2 */
+static const u8 rfc8439_key[32] = {
+	0x00, 0x01, 0x02, 0x03, 0x04, 0x05, 0x06, 0x07, 0x08, 0x09, 0x0a, 0x0b,
+	0x0c, 0x0d, 0x0e, 0x0f, 0x10, 0x11, 0x12, 0x13, 0x14, 0x15, 0x16, 0x17,
+	0x18, 0x19, 0x1a, 0x1b, 0x1c, 0x1d, 0x1e, 0x1f,
+};
+/* LE32 block counter 1, then the 96-bit nonce */
+static const u8 rfc8439_iv[16] = {
+	0x01, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00,
+	0x00, 0x00, 0x00, 0x4a, 0x00, 0x00, 0x00, 0x00,
+};
+static const char sunscreen[] =
+	"Ladies and Gentlemen of the class of '99: If I could offer you only "
+	"one tip for the future, sunscreen would be it.";
+static const u8 rfc8439_ct[114] = {
+	0x6e, 0x2e, 0x35, 0x9a, 0x25, 0x68, 0xf9, 0x80, 0x41, 0xba, 0x07, 0x28,
+	0xdd, 0x0d, 0x69, 0x81, 0xe9, 0x7e, 0x7a, 0xec, 0x1d, 0x43, 0x60, 0xc2,
+	0x0a, 0x27, 0xaf, 0xcc, 0xfd, 0x9f, 0xae, 0x0b, 0xf9, 0x1b, 0x65, 0xc5,
+	0x52, 0x47, 0x33, 0xab, 0x8f, 0x59, 0x3d, 0xab, 0xcd, 0x62, 0xb3, 0x57,
+	0x16, 0x39, 0xd6, 0x24, 0xe6, 0x51, 0x52, 0xab, 0x8f, 0x53, 0x0c, 0x35,
+	0x9f, 0x08, 0x61, 0xd8, 0x07, 0xca, 0x0d, 0xbf, 0x50, 0x0d, 0x6a, 0x61,
+	0x56, 0xa3, 0x8e, 0x08, 0x8a, 0x22, 0xb6, 0x5e, 0x52, 0xbc, 0x51, 0x4d,
+	0x16, 0xcc, 0xf8, 0x06, 0x81, 0x8c, 0xe9, 0x1a, 0xb7, 0x79, 0x37, 0x36,
+	0x5a, 0xf9, 0x0b, 0xbf, 0x74, 0xa3, 0x5b, 0xe6, 0xb4, 0x0b, 0x8e, 0xed,
+	0xf2, 0x78, 0x5e, 0x42, 0x87, 0x4d,
+};
+
+/* draft-irtf-cfrg-xchacha-03 A.3.2; the kernel IV is nonce[24] || LE64 0 */
+static const u8 xchacha_key[32] = {
+	0x80, 0x81, 0x82, 0x83, 0x84, 0x85, 0x86, 0x87, 0x88, 0x89, 0x8a, 0x8b,
+	0x8c, 0x8d, 0x8e, 0x8f, 0x90, 0x91, 0x92, 0x93, 0x94, 0x95, 0x96, 0x97,
+	0x98, 0x99, 0x9a, 0x9b, 0x9c, 0x9d, 0x9e, 0x9f,
+};
+static const u8 xchacha_iv[32] = {
+	0x40, 0x41, 0x42, 0x43, 0x44, 0x45, 0x46, 0x47, 0x48, 0x49, 0x4a, 0x4b,
+	0x4c, 0x4d, 0x4e, 0x4f, 0x50, 0x51, 0x52, 0x53, 0x54, 0x55, 0x56, 0x58,
+};
+static const char dhole[] =
+	"The dhole (pronounced \"dole\") is also known as the Asiatic wild dog, "
+	"red dog, and whistling dog. It is about the size of a German shepherd "
+	"but looks more like a long-legged fox. This highly elusive and skilled "
+	"jumper is classified with wolves, coyotes, jackals, and foxes in the "
+	"taxonomic family Canidae.";
+static const u8 xchacha_ct[304] = {
+	0x45, 0x59, 0xab, 0xba, 0x4e, 0x48, 0xc1, 0x61, 0x02, 0xe8, 0xbb, 0x2c,
+	0x05, 0xe6, 0x94, 0x7f, 0x50, 0xa7, 0x86, 0xde, 0x16, 0x2f, 0x9b, 0x0b,
+	0x7e, 0x59, 0x2a, 0x9b, 0x53, 0xd0, 0xd4, 0xe9, 0x8d, 0x8d, 0x64, 0x10,
+	0xd5, 0x40, 0xa1, 0xa6, 0x37, 0x5b, 0x26, 0xd8, 0x0d, 0xac, 0xe4, 0xfa,
+	0xb5, 0x23, 0x84, 0xc7, 0x31, 0xac, 0xbf, 0x16, 0xa5, 0x92, 0x3c, 0x0c,
+	0x48, 0xd3, 0x57, 0x5d, 0x4d, 0x0d, 0x2c, 0x67, 0x3b, 0x66, 0x6f, 0xaa,
+	0x73, 0x10, 0x61, 0x27, 0x77, 0x01, 0x09, 0x3a, 0x6b, 0xf7, 0xa1, 0x58,
+	0xa8, 0x86, 0x42, 0x92, 0xa4, 0x1c, 0x48, 0xe3, 0xa9, 0xb4, 0xc0, 0xda,
+	0xec, 0xe0, 0xf8, 0xd9, 0x8d, 0x0d, 0x7e, 0x05, 0xb3, 0x7a, 0x30, 0x7b,
+	0xbb, 0x66, 0x33, 0x31, 0x64, 0xec, 0x9e, 0x1b, 0x24, 0xea, 0x0d, 0x6c,
+	0x3f, 0xfd, 0xdc, 0xec, 0x4f, 0x68, 0xe7, 0x44, 0x30, 0x56, 0x19, 0x3a,
+	0x03, 0xc8, 0x10, 0xe1, 0x13, 0x44, 0xca, 0x06, 0xd8, 0xed, 0x8a, 0x2b,
+	0xfb, 0x1e, 0x8d, 0x48, 0xcf, 0xa6, 0xbc, 0x0e, 0xb4, 0xe2, 0x46, 0x4b,
+	0x74, 0x81, 0x42, 0x40, 0x7c, 0x9f, 0x43, 0x1a, 0xee, 0x76, 0x99, 0x60,
+	0xe1, 0x5b, 0xa8, 0xb9, 0x68, 0x90, 0x46, 0x6e, 0xf2, 0x45, 0x75, 0x99,
+	0x85, 0x23, 0x85, 0xc6, 0x61, 0xf7, 0x52, 0xce, 0x20, 0xf9, 0xda, 0x0c,
+	0x09, 0xab, 0x6b, 0x19, 0xdf, 0x74, 0xe7, 0x6a, 0x95, 0x96, 0x74, 0x46,
+	0xf8, 0xd0, 0xfd, 0x41, 0x5e, 0x7b, 0xee, 0x2a, 0x12, 0xa1, 0x14, 0xc2,
+	0x0e, 0xb5, 0x29, 0x2a, 0xe7, 0xa3, 0x49, 0xae, 0x57, 0x78, 0x20, 0xd5,
+	0x52, 0x0a, 0x1f, 0x3f, 0xb6, 0x2a, 0x17, 0xce, 0x6a, 0x7e, 0x68, 0xfa,
+	0x7c, 0x79, 0x11, 0x1d, 0x88, 0x60, 0x92, 0x0b, 0xc0, 0x48, 0xef, 0x43,
+	0xfe, 0x84, 0x48, 0x6c, 0xcb, 0x87, 0xc2, 0x5f, 0x0a, 0xe0, 0x45, 0xf0,
+	0xcc, 0xe1, 0xe7, 0x98, 0x9a, 0x9a, 0xa2, 0x20, 0xa2, 0x8b, 0xdd, 0x48,
+	0x27, 0xe7, 0x51, 0xa2, 0x4a, 0x6d, 0x5c, 0x62, 0xd7, 0x90, 0xa6, 0x63,
+	0x93, 0xb9, 0x31, 0x11, 0xc1, 0xa5, 0x5d, 0xd7, 0x42, 0x1a, 0x10, 0x18,
+	0x49, 0x74, 0xc7, 0xc5,
+};
+
+/* RFC 8439 2.5.2: data for the kernel's poly1305 shash is r||s then msg */
+static const u8 poly1305_key[32] = {
+	0x85, 0xd6, 0xbe, 0x78, 0x57, 0x55, 0x6d, 0x33, 0x7f, 0x44, 0x52, 0xfe,
+	0x42, 0xd5, 0x06, 0xa8, 0x01, 0x03, 0x80, 0x8a, 0xfb, 0x0d, 0xb2, 0xfd,
+	0x4a, 0xbf, 0xf6, 0xaf, 0x41, 0x49, 0xf5, 0x1b,
+};
+static const char cfrg[] = "Cryptographic Forum Research Group";
+static const u8 poly1305_tag[16] = {
+	0xa8, 0x06, 0x1d, 0xc1, 0x30, 0x51, 0x36, 0xc6, 0xc2, 0x2b, 0x8b, 0xaf,
+	0x0c, 0x01, 0x27, 0xa9,
+};
+
+/* FIPS 202 examples: "abc", "" and 200 bytes of 0xa3 */
+struct sha3_kat {
+	const char *alg;
+	u8 abc[64], empty[64], a3[64];
+};
+
+static const struct sha3_kat sha3_kats[] = {
+	{ "sha3-224",
+	  { 0xe6, 0x42, 0x82, 0x4c, 0x3f, 0x8c, 0xf2, 0x4a, 0xd0, 0x92, 0x34, 0xee,
+	    0x7d, 0x3c, 0x76, 0x6f, 0xc9, 0xa3, 0xa5, 0x16, 0x8d, 0x0c, 0x94, 0xad,
+	    0x73, 0xb4, 0x6f, 0xdf },
+	  { 0x6b, 0x4e, 0x03, 0x42, 0x36, 0x67, 0xdb, 0xb7, 0x3b, 0x6e, 0x15, 0x45,
+	    0x4f, 0x0e, 0xb1, 0xab, 0xd4, 0x59, 0x7f, 0x9a, 0x1b, 0x07, 0x8e, 0x3f,
+	    0x5b, 0x5a, 0x6b, 0xc7 },
+	  { 0x93, 0x76, 0x81, 0x6a, 0xba, 0x50, 0x3f, 0x72, 0xf9, 0x6c, 0xe7, 0xeb,
+	    0x65, 0xac, 0x09, 0x5d, 0xee, 0xe3, 0xbe, 0x4b, 0xf9, 0xbb, 0xc2, 0xa1,
+	    0xcb, 0x7e, 0x11, 0xe0 } },
+	{ "sha3-256",
+	  { 0x3a, 0x98, 0x5d, 0xa7, 0x4f, 0xe2, 0x25, 0xb2, 0x04, 0x5c, 0x17, 0x2d,
+	    0x6b, 0xd3, 0x90, 0xbd, 0x85, 0x5f, 0x08, 0x6e, 0x3e, 0x9d, 0x52, 0x5b,
+	    0x46, 0xbf, 0xe2, 0x45, 0x11, 0x43, 0x15, 0x32 },
+	  { 0xa7, 0xff, 0xc6, 0xf8, 0xbf, 0x1e, 0xd7, 0x66, 0x51, 0xc1, 0x47, 0x56,
+	    0xa0, 0x61, 0xd6, 0x62, 0xf5, 0x80, 0xff, 0x4d, 0xe4, 0x3b, 0x49, 0xfa,
+	    0x82, 0xd8, 0x0a, 0x4b, 0x80, 0xf8, 0x43, 0x4a },
+	  { 0x79, 0xf3, 0x8a, 0xde, 0xc5, 0xc2, 0x03, 0x07, 0xa9, 0x8e, 0xf7, 0x6e,
+	    0x83, 0x24, 0xaf, 0xbf, 0xd4, 0x6c, 0xfd, 0x81, 0xb2, 0x2e, 0x39, 0x73,
+	    0xc6, 0x5f, 0xa1, 0xbd, 0x9d, 0xe3, 0x17, 0x87 } },
+	{ "sha3-384",
+	  { 0xec, 0x01, 0x49, 0x82, 0x88, 0x51, 0x6f, 0xc9, 0x26, 0x45, 0x9f, 0x58,
+	    0xe2, 0xc6, 0xad, 0x8d, 0xf9, 0xb4, 0x73, 0xcb, 0x0f, 0xc0, 0x8c, 0x25,
+	    0x96, 0xda, 0x7c, 0xf0, 0xe4, 0x9b, 0xe4, 0xb2, 0x98, 0xd8, 0x8c, 0xea,
+	    0x92, 0x7a, 0xc7, 0xf5, 0x39, 0xf1, 0xed, 0xf2, 0x28, 0x37, 0x6d, 0x25 },
+	  { 0x0c, 0x63, 0xa7, 0x5b, 0x84, 0x5e, 0x4f, 0x7d, 0x01, 0x10, 0x7d, 0x85,
+	    0x2e, 0x4c, 0x24, 0x85, 0xc5, 0x1a, 0x50, 0xaa, 0xaa, 0x94, 0xfc, 0x61,
+	    0x99, 0x5e, 0x71, 0xbb, 0xee, 0x98, 0x3a, 0x2a, 0xc3, 0x71, 0x38, 0x31,
+	    0x26, 0x4a, 0xdb, 0x47, 0xfb, 0x6b, 0xd1, 0xe0, 0x58, 0xd5, 0xf0, 0x04 },
+	  { 0x18, 0x81, 0xde, 0x2c, 0xa7, 0xe4, 0x1e, 0xf9, 0x5d, 0xc4, 0x73, 0x2b,
+	    0x8f, 0x5f, 0x00, 0x2b, 0x18, 0x9c, 0xc1, 0xe4, 0x2b, 0x74, 0x16, 0x8e,
+	    0xd1, 0x73, 0x26, 0x49, 0xce, 0x1d, 0xbc, 0xdd, 0x76, 0x19, 0x7a, 0x31,
+	    0xfd, 0x55, 0xee, 0x98, 0x9f, 0x2d, 0x70, 0x50, 0xdd, 0x47, 0x3e, 0x8f } },
+	{ "sha3-512",
+	  { 0xb7, 0x51, 0x85, 0x0b, 0x1a, 0x57, 0x16, 0x8a, 0x56, 0x93, 0xcd, 0x92,
+	    0x4b, 0x6b, 0x09, 0x6e, 0x08, 0xf6, 0x21, 0x82, 0x74, 0x44, 0xf7, 0x0d,
+	    0x88, 0x4f, 0x5d, 0x02, 0x40, 0xd2, 0x71, 0x2e, 0x10, 0xe1, 0x16, 0xe9,
+	    0x19, 0x2a, 0xf3, 0xc9, 0x1a, 0x7e, 0xc5, 0x76, 0x47, 0xe3, 0x93, 0x40,
+	    0x57, 0x34, 0x0b, 0x4c, 0xf4, 0x08, 0xd5, 0xa5, 0x65, 0x92, 0xf8, 0x27,
+	    0x4e, 0xec, 0x53, 0xf0 },
+	  { 0xa6, 0x9f, 0x73, 0xcc, 0xa2, 0x3a, 0x9a, 0xc5, 0xc8, 0xb5, 0x67, 0xdc,
+	    0x18, 0x5a, 0x75, 0x6e, 0x97, 0xc9, 0x82, 0x16, 0x4f, 0xe2, 0x58, 0x59,
+	    0xe0, 0xd1, 0xdc, 0xc1, 0x47, 0x5c, 0x80, 0xa6, 0x15, 0xb2, 0x12, 0x3a,
+	    0xf1, 0xf5, 0xf9, 0x4c, 0x11, 0xe3, 0xe9, 0x40, 0x2c, 0x3a, 0xc5, 0x58,
+	    0xf5, 0x00, 0x19, 0x9d, 0x95, 0xb6, 0xd3, 0xe3, 0x01, 0x75, 0x85, 0x86,
+	    0x28, 0x1d, 0xcd, 0x26 },
+	  { 0xe7, 0x6d, 0xfa, 0xd2, 0x20, 0x84, 0xa8, 0xb1, 0x46, 0x7f, 0xcf, 0x2f,
+	    0xfa, 0x58, 0x36, 0x1b, 0xec, 0x76, 0x28, 0xed, 0xf5, 0xf3, 0xfd, 0xc0,
+	    0xe4, 0x80, 0x5d, 0xc4, 0x8c, 0xae, 0xec, 0xa8, 0x1b, 0x7c, 0x13, 0xc3,
+	    0x0a, 0xdf, 0x52, 0xa3, 0x65, 0x95, 0x84, 0x73, 0x9a, 0x2d, 0xf4, 0x6b,
+	    0xe5, 0x89, 0xc5, 0x1c, 0xa1, 0xa4, 0xa8, 0x41, 0x6d, 0xf6, 0x54, 0x5a,
+	    0x1c, 0xe8, 0xba, 0x00 } },
+};
+
+/* HMAC-SHA3-256, key 00..1f, "Sample message for keylen<blocklen" */
+static const char hmac_msg[] = "Sample message for keylen<blocklen";
+static const u8 hmac_sha3_256_tag[32] = {
+	0x4f, 0xe8, 0xe2, 0x02, 0xc4, 0xf0, 0x58, 0xe8, 0xdd, 0xdc, 0x23, 0xd8,
+	0xc3, 0x4e, 0x46, 0x73, 0x43, 0xe2, 0x35, 0x55, 0xe2, 0x4f, 0xc2, 0xf0,
+	0x25, 0xd5, 0x98, 0xf5, 0x58, 0xf6, 0x72, 0x05,
+};
+
+/* RFC 8439 2.8.2 AEAD: the tag (the ciphertext is rfc8439_ct's message) */
+static const u8 aead_nonce[12] = {
+	0x07, 0x00, 0x00, 0x00, 0x40, 0x41, 0x42, 0x43, 0x44, 0x45, 0x46, 0x47,
+};
+static const u8 aead_aad[12] = {
+	0x50, 0x51, 0x52, 0x53, 0xc0, 0xc1, 0xc2, 0xc3, 0xc4, 0xc5, 0xc6, 0xc7,
+};
+static const u8 aead_ct16[16] = {
+	0xd3, 0x1a, 0x8d, 0x34, 0x64, 0x8e, 0x60, 0xdb, 0x7b, 0x86, 0xaf, 0xbc,
+	0x53, 0xef, 0x7e, 0xc2,
+};
+static const u8 aead_tag[16] = {
+	0x1a, 0xe1, 0x0b, 0x59, 0x4f, 0x09, 0xe2, 0x6a, 0x7e, 0x90, 0x2e, 0xcb,
+	0xd0, 0x60, 0x06, 0x91,
+};
+
+/* ------------------------------------------------------------------------ */
+/* Test bodies shared by the by-name suites and the per-row suite          */
+
+static void sc_kat_skcipher(struct kunit *test, const char *alg, const u8 *key,
+			    const u8 *iv, const u8 *pt, const u8 *ct,
+			    unsigned int len)
+{
+	struct crypto_skcipher *tfm = sc_get_skcipher(test, alg);
+	struct rnd_state rs;
+	u8 *buf = sc_alloc(test, len);
+	unsigned int split;
+
+	KUNIT_ASSERT_FALSE_MSG(test, IS_ERR(tfm), "%s: %ld", alg, PTR_ERR(tfm));
+	KUNIT_ASSERT_EQ(test, crypto_skcipher_setkey(tfm, key, 32), 0);
+
+	/* out of place, in place, decrypt */
+	memcpy(buf, pt, len);
+	KUNIT_ASSERT_EQ(test, sc_skcipher_buf(tfm, true, pt, buf, len, iv), 0);
+	KUNIT_EXPECT_MEMEQ_MSG(test, buf, ct, len, "%s encrypt", alg);
+	memcpy(buf, pt, len);
+	KUNIT_ASSERT_EQ(test, sc_skcipher_buf(tfm, true, buf, buf, len, iv), 0);
+	KUNIT_EXPECT_MEMEQ_MSG(test, buf, ct, len, "%s encrypt in place", alg);
+	KUNIT_ASSERT_EQ(test, sc_skcipher_buf(tfm, false, buf, buf, len, iv), 0);
+	KUNIT_EXPECT_MEMEQ_MSG(test, buf, pt, len, "%s decrypt", alg);
+
+	/* every two-way split of the message */
+	sc_seed(test, &rs, len);
+	for (split = 1; split < len; split++) {
+		struct scatterlist sg[2];
+		u8 *a = sc_alloc(test, split), *b = sc_alloc(test, len - split);
+
+		memcpy(a, pt, split);
+		memcpy(b, pt + split, len - split);
+		sg_init_table(sg, 2);
+		sg_set_buf(&sg[0], a, split);
+		sg_set_buf(&sg[1], b, len - split);
+		KUNIT_ASSERT_EQ(test, sc_skcipher_sg(tfm, true, sg, sg, len, iv), 0);
+		if (memcmp(a, ct, split) || memcmp(b, ct + split, len - split)) {
+			KUNIT_FAIL(test, "%s: wrong output with sg split at %u",
+				   alg, split);
+			break;
+		}
+		kunit_kfree(test, a);
+		kunit_kfree(test, b);
+	}
+}
+
+static void sc_kat_chacha_all(struct kunit *test)
+{
+	sc_kat_skcipher(test, "chacha20", rfc8439_key, rfc8439_iv,
+			(const u8 *)sunscreen, rfc8439_ct, sizeof(rfc8439_ct));
+	sc_kat_skcipher(test, "xchacha20", xchacha_key, xchacha_iv,
+			(const u8 *)dhole, xchacha_ct, sizeof(xchacha_ct));
+}
+
+static void sc_poly1305_api(struct kunit *test, struct crypto_shash *tfm,
+			    const u8 *key, const u8 *msg, unsigned int len,
+			    u8 *out)
+{
+	struct shash_desc *d = sc_desc(test, tfm);
+
+	KUNIT_ASSERT_EQ(test, crypto_shash_init(d), 0);
+	KUNIT_ASSERT_EQ(test, crypto_shash_update(d, key, 32), 0);
+	KUNIT_ASSERT_EQ(test, crypto_shash_update(d, msg, len), 0);
+	KUNIT_ASSERT_EQ(test, crypto_shash_final(d, out), 0);
+	kunit_kfree(test, d);
+}
+
+static void sc_kat_poly1305_all(struct kunit *test)
+{
+	struct crypto_shash *tfm = sc_get_shash(test, "poly1305");
+	u8 *data, out[16];
+
+	KUNIT_ASSERT_FALSE_MSG(test, IS_ERR(tfm), "poly1305: %ld", PTR_ERR(tfm));
+	sc_poly1305_api(test, tfm, poly1305_key, (const u8 *)cfrg,
+			strlen(cfrg), out);
+	KUNIT_EXPECT_MEMEQ(test, out, poly1305_tag, 16);
+
+	/* one digest() call over r||s||msg */
+	data = sc_alloc(test, 32 + strlen(cfrg));
+	memcpy(data, poly1305_key, 32);
+	memcpy(data + 32, cfrg, strlen(cfrg));
+	memset(out, 0, sizeof(out));
+	KUNIT_ASSERT_EQ(test, crypto_shash_tfm_digest(tfm, data,
+						      32 + strlen(cfrg), out), 0);
+	KUNIT_EXPECT_MEMEQ(test, out, poly1305_tag, 16);
+
+	/* empty message: the tag is s */
+	KUNIT_ASSERT_EQ(test, crypto_shash_tfm_digest(tfm, poly1305_key, 32, out), 0);
+	KUNIT_EXPECT_MEMEQ(test, out, poly1305_key + 16, 16);
+}
+
+static void sc_kat_sha3_all(struct kunit *test)
+{
+	u8 *a3 = sc_alloc(test, 200);
+	unsigned int i;
+
+	memset(a3, 0xa3, 200);
+	for (i = 0; i < ARRAY_SIZE(sha3_kats); i++) {
+		const struct sha3_kat *k = &sha3_kats[i];
+		struct crypto_shash *tfm = sc_get_shash(test, k->alg);
+		unsigned int ds, split;
+		u8 out[64];
+
+		KUNIT_ASSERT_FALSE_MSG(test, IS_ERR(tfm), "%s: %ld", k->alg, PTR_ERR(tfm));
+		ds = crypto_shash_digestsize(tfm);
+		KUNIT_ASSERT_EQ(test, crypto_shash_tfm_digest(tfm, (const u8 *)"abc", 3, out), 0);
+		KUNIT_EXPECT_MEMEQ_MSG(test, out, k->abc, ds, "%s(abc)", k->alg);
+		KUNIT_ASSERT_EQ(test, crypto_shash_tfm_digest(tfm, a3, 0, out), 0);
+		KUNIT_EXPECT_MEMEQ_MSG(test, out, k->empty, ds, "%s()", k->alg);
+		KUNIT_ASSERT_EQ(test, crypto_shash_tfm_digest(tfm, a3, 200, out), 0);
+		KUNIT_EXPECT_MEMEQ_MSG(test, out, k->a3, ds, "%s(a3*200)", k->alg);
+		/* 200 bytes in two updates, at every split */
+		for (split = 0; split <= 200; split++) {
+			struct shash_desc *d = sc_desc(test, tfm);
+
+			KUNIT_ASSERT_EQ(test, crypto_shash_init(d), 0);
+			KUNIT_ASSERT_EQ(test, crypto_shash_update(d, a3, split), 0);
+			KUNIT_ASSERT_EQ(test, crypto_shash_update(d, a3 + split, 200 - split), 0);
+			KUNIT_ASSERT_EQ(test, crypto_shash_final(d, out), 0);
+			kunit_kfree(test, d);
+			if (memcmp(out, k->a3, ds)) {
+				KUNIT_FAIL(test, "%s: wrong digest with update split at %u",
+					   k->alg, split);
+				break;
+			}
+		}
+	}
+}
+
+/*
+ * Agreement of an skcipher with the kernel's own driver: lengths 0..4096
+ * (linear, in place), random scatterlist splits (in place and out of
+ * place), decrypt round trip, and a block counter about to wrap.
+ * Returns the number of (length, layout) cases compared.
+ */
+static unsigned int sc_agree_skcipher(struct kunit *test, const char *alg)
+{
+	struct sc_alg_desc a = { .name = alg, .kind = SC_SKCIPHER };
+	struct crypto_skcipher *ours, *ref;
+	u8 *key, *iv, *pt, *ct, *exp, *tmp;
+	char refname[CRYPTO_MAX_ALG_NAME];
+	unsigned int len, ivsize, n = 0;
+	struct rnd_state rs;
+
+	sc_ref_driver(test, &a, refname, sizeof(refname));
+	KUNIT_ASSERT_TRUE_MSG(test, refname[0], "no kernel driver for %s", alg);
+	ours = sc_get_skcipher(test, alg);
+	ref = sc_get_skcipher(test, refname);
+	KUNIT_ASSERT_FALSE(test, IS_ERR(ours));
+	KUNIT_ASSERT_FALSE(test, IS_ERR(ref));
+	KUNIT_ASSERT_TRUE_MSG(test, strstr(crypto_skcipher_driver_name(ours), "simdcrypt"),
+			      "%s resolves to %s", alg, crypto_skcipher_driver_name(ours));
+	ivsize = crypto_skcipher_ivsize(ours);
+	KUNIT_ASSERT_EQ(test, ivsize, crypto_skcipher_ivsize(ref));
+
+	sc_seed(test, &rs, 1);
+	key = sc_alloc(test, 32);
+	iv = sc_alloc(test, 32);
+	pt = sc_alloc(test, LONG_MAX_LEN);
+	ct = sc_alloc(test, LONG_MAX_LEN);
+	exp = sc_alloc(test, LONG_MAX_LEN);
+	tmp = sc_alloc(test, LONG_MAX_LEN);
+
+	for (len = 0; len <= LONG_MAX_LEN; len = sc_next_len(len)) {
+		struct sc_sg s1, s2;
+
+		sc_rand(&rs, key, 32);
+		sc_rand(&rs, iv, ivsize);
+		sc_rand(&rs, pt, len);
+		KUNIT_ASSERT_EQ(test, crypto_skcipher_setkey(ours, key, 32), 0);
+		KUNIT_ASSERT_EQ(test, crypto_skcipher_setkey(ref, key, 32), 0);
+		KUNIT_ASSERT_EQ(test, sc_skcipher_buf(ref, true, pt, exp, len, iv), 0);
+
+		/* linear, out of place */
+		KUNIT_ASSERT_EQ(test, sc_skcipher_buf(ours, true, pt, ct, len, iv), 0);
+		if (memcmp(ct, exp, len)) {
+			KUNIT_FAIL(test, "%s len %u: encrypt differs from %s",
+				   alg, len, refname);
+			return n;
+		}
+		/* linear, in place decrypt */
+		KUNIT_ASSERT_EQ(test, sc_skcipher_buf(ours, false, ct, ct, len, iv), 0);
+		if (memcmp(ct, pt, len)) {
+			KUNIT_FAIL(test, "%s len %u: decrypt round trip fails", alg, len);
+			return n;
+		}
+		/* random splits, in place */
+		sc_sg_build(test, &rs, &s1, len);
+		sc_sg_fill(test, &s1, pt, len);
+		KUNIT_ASSERT_EQ(test, sc_skcipher_sg(ours, true, s1.sg, s1.sg, len, iv), 0);
+		sc_sg_read(test, &s1, tmp, len);
+		if (memcmp(tmp, exp, len)) {
+			KUNIT_FAIL(test, "%s len %u: in-place %u-entry sg differs",
+				   alg, len, s1.nents);
+			return n;
+		}
+		/* random splits, out of place with a different layout */
+		sc_sg_build(test, &rs, &s1, len);
+		sc_sg_build(test, &rs, &s2, len);
+		sc_sg_fill(test, &s1, pt, len);
+		KUNIT_ASSERT_EQ(test, sc_skcipher_sg(ours, true, s1.sg, s2.sg, len, iv), 0);
+		sc_sg_read(test, &s2, tmp, len);
+		if (memcmp(tmp, exp, len)) {
+			KUNIT_FAIL(test, "%s len %u: %u->%u-entry sg differs",
+				   alg, len, s1.nents, s2.nents);
+			return n;
+		}
+		sc_sg_read(test, &s1, tmp, len);
+		if (memcmp(tmp, pt, len)) {
+			KUNIT_FAIL(test, "%s len %u: out-of-place encrypt wrote its source",
+				   alg, len);
+			return n;
+		}
+		n += 4;
+	}
+
+	/* the 32-bit block counter about to wrap (the kernel wraps, no carry) */
+	if (ivsize == 16) {
+		static const u32 ctrs[] = { 0xffffffff, 0xfffffffe, 0xfffffff0 };
+		unsigned int i;
+
+		for (i = 0; i < ARRAY_SIZE(ctrs); i++) {
+			sc_rand(&rs, iv, 16);
+			iv[0] = ctrs[i];
+			iv[1] = ctrs[i] >> 8;
+			iv[2] = ctrs[i] >> 16;
+			iv[3] = ctrs[i] >> 24;
+			len = 17 * 64 + 5;
+			sc_rand(&rs, pt, len);
+			KUNIT_ASSERT_EQ(test, sc_skcipher_buf(ref, true, pt, exp, len, iv), 0);
+			KUNIT_ASSERT_EQ(test, sc_skcipher_buf(ours, true, pt, ct, len, iv), 0);
+			KUNIT_EXPECT_MEMEQ_MSG(test, ct, exp, len,
+					       "%s counter %#x wrap", alg, ctrs[i]);
+			n++;
+		}
+	}
+	return n;
+}
+
+/* Incremental hashing with random update splits and export/import. */
+static unsigned int sc_agree_shash(struct kunit *test, const char *alg,
+				   unsigned int minlen, const char *refname,
+				   void (*ref_digest)(const u8 *, unsigned int, u8 *))
+{
+	struct crypto_shash *ours, *ref = NULL;
+	unsigned int len, ds, ss, n = 0;
+	u8 *msg, *state, exp[64], out[64];
+	struct rnd_state rs;
+	bool can_export;
+
+	ours = sc_get_shash(test, alg);
+	KUNIT_ASSERT_FALSE(test, IS_ERR(ours));
+	KUNIT_ASSERT_TRUE_MSG(test, strstr(crypto_shash_driver_name(ours), "simdcrypt"),
+			      "%s resolves to %s", alg, crypto_shash_driver_name(ours));
+	if (refname) {
+		ref = sc_get_shash(test, refname);
+		KUNIT_ASSERT_FALSE_MSG(test, IS_ERR(ref), "%s: %ld", refname, PTR_ERR(ref));
+	}
+	ds = crypto_shash_digestsize(ours);
+	ss = crypto_shash_statesize(ours);
+	msg = sc_alloc(test, LONG_MAX_LEN + 64);
+	state = sc_alloc(test, ss);
+	can_export = ss != 0;
+	sc_seed(test, &rs, 2);
+
+	for (len = minlen; len <= LONG_MAX_LEN; len = sc_next_len(len)) {
+		struct shash_desc *d, *d2;
+		unsigned int pos, nupd = 0;
+
+		sc_rand(&rs, msg, len + 32);
+		if (ref)
+			KUNIT_ASSERT_EQ(test, crypto_shash_tfm_digest(ref, msg, len, exp), 0);
+		else
+			ref_digest(msg, len, exp);
+
+		/* one shot */
+		KUNIT_ASSERT_EQ(test, crypto_shash_tfm_digest(ours, msg, len, out), 0);
+		if (memcmp(out, exp, ds)) {
+			KUNIT_FAIL(test, "%s len %u: digest differs from %s",
+				   alg, len, refname ?: "the kernel's library");
+			return n;
+		}
+		/* random update splits, an export/import to a fresh desc midway */
+		d = sc_desc(test, ours);
+		d2 = sc_desc(test, ours);
+		KUNIT_ASSERT_EQ(test, crypto_shash_init(d), 0);
+		for (pos = 0; pos < len; ) {
+			unsigned int step = 1 + sc_rand_below(&rs, nupd & 1 ? 16 : len - pos);
+
+			step = min(step, len - pos);
+			KUNIT_ASSERT_EQ(test, crypto_shash_update(d, msg + pos, step), 0);
+			pos += step;
+			if (++nupd == 2 && can_export) {
+				int err = crypto_shash_export(d, state);
+
+				if (err == -ENOSYS || err == -EOPNOTSUPP) {
+					kunit_info(test, "%s: no export/import (%d)\n", alg, err);
+					can_export = false;
+					continue;
+				}
+				KUNIT_ASSERT_EQ(test, err, 0);
+				memset(d, 0xa5, sizeof(*d) + crypto_shash_descsize(ours));
+				d->tfm = ours;
+				KUNIT_ASSERT_EQ(test, crypto_shash_import(d2, state), 0);
+				swap(d, d2);
+			}
+		}
+		KUNIT_ASSERT_EQ(test, crypto_shash_final(d, out), 0);
+		if (memcmp(out, exp, ds)) {
+			KUNIT_FAIL(test, "%s len %u: %u updates (export/import) differ",
+				   alg, len, nupd);
+			return n;
+		}
+		/* finup */
+		KUNIT_ASSERT_EQ(test, crypto_shash_init(d), 0);
+		KUNIT_ASSERT_EQ(test, crypto_shash_update(d, msg, len / 3), 0);
+		KUNIT_ASSERT_EQ(test, crypto_shash_finup(d, msg + len / 3,
+							 len - len / 3, out), 0);
+		if (memcmp(out, exp, ds)) {
+			KUNIT_FAIL(test, "%s len %u: finup differs", alg, len);
+			return n;
+		}
+		kunit_kfree(test, d);
+		kunit_kfree(test, d2);
+		n += 3;
+	}
+	return n;
+}
+
+#if IS_REACHABLE(CONFIG_CRYPTO_LIB_POLY1305)
+static void sc_lib_poly1305(const u8 *data, unsigned int len, u8 *out)
+{
+	struct poly1305_desc_ctx ctx;
+
+	/* kernel shash semantics: the first 32 bytes are the key */
+	poly1305_init(&ctx, data);
+	poly1305_update(&ctx, data + 32, len - 32);
+	poly1305_final(&ctx, out);
+}
+#endif
+
+static unsigned int sc_agree_poly1305(struct kunit *test)
+{
+	struct crypto_shash *ours, *gen;
+	unsigned int len, n = 0;
+	struct rnd_state rs;
+	u8 *msg, exp[16], out[16];
+
+	/* a poly1305 shash of the kernel's own (6.x: poly1305-generic) */
+	gen = crypto_alloc_shash("poly1305-generic", 0, 0);
+	if (!IS_ERR(gen)) {
+		crypto_free_shash(gen);
+		return sc_agree_shash(test, "poly1305", 32, "poly1305-generic", NULL);
+	}
+#if IS_REACHABLE(CONFIG_CRYPTO_LIB_POLY1305)
+	/* 7.x: no shash; compare with the library, data = key || msg */
+	ours = sc_get_shash(test, "poly1305");
+	KUNIT_ASSERT_FALSE(test, IS_ERR(ours));
+	msg = sc_alloc(test, LONG_MAX_LEN + 32);
+	sc_seed(test, &rs, 3);
+	for (len = 0; len <= LONG_MAX_LEN; len = sc_next_len(len)) {
+		unsigned int tot = len + 32, pos, step;
+		struct shash_desc *d = sc_desc(test, ours);
+
+		sc_rand(&rs, msg, tot);
+		sc_lib_poly1305(msg, tot, exp);
+		KUNIT_ASSERT_EQ(test, crypto_shash_tfm_digest(ours, msg, tot, out), 0);
+		if (memcmp(out, exp, 16)) {
+			KUNIT_FAIL(test, "poly1305 len %u: differs from lib poly1305", len);
+			return n;
+		}
+		/* random splits, including ones inside the key */
+		KUNIT_ASSERT_EQ(test, crypto_shash_init(d), 0);
+		for (pos = 0; pos < tot; pos += step) {
+			step = min(1 + sc_rand_below(&rs, 40), tot - pos);
+			KUNIT_ASSERT_EQ(test, crypto_shash_update(d, msg + pos, step), 0);
+		}
+		KUNIT_ASSERT_EQ(test, crypto_shash_final(d, out), 0);
+		if (memcmp(out, exp, 16)) {
+			KUNIT_FAIL(test, "poly1305 len %u: split updates differ", len);
+			return n;
+		}
+		kunit_kfree(test, d);
+		n += 2;
+	}
+	/* also the export/import path */
+	n += sc_agree_shash(test, "poly1305", 32, NULL, sc_lib_poly1305);
+	return n;
+#else
+	kunit_skip(test, "no poly1305-generic shash and no lib poly1305");
+	return 0;
+#endif
+}
+
+static unsigned int sc_agree_sha3(struct kunit *test, const char *alg)
+{
+	struct sc_alg_desc a = { .name = alg, .kind = SC_SHASH };
+	char refname[CRYPTO_MAX_ALG_NAME];
+
+	sc_ref_driver(test, &a, refname, sizeof(refname));
+	KUNIT_ASSERT_TRUE_MSG(test, refname[0], "no kernel driver for %s", alg);
+	return sc_agree_shash(test, alg, 0, refname, NULL);
+}
+
+/* ------------------------------------------------------------------------ */
+/* simdcrypt_names                                                         */
+
+static void sc_test_driver_name(struct kunit *test)
+{
+	const struct sc_alg_desc *a = test->param_value;
+	char want[CRYPTO_MAX_ALG_NAME], ref[CRYPTO_MAX_ALG_NAME];
+	const char *drv;
+
+	snprintf(want, sizeof(want), "%s" SC_DRV_SUFFIX, a->name);
+	if (a->kind == SC_SKCIPHER) {
+		struct crypto_skcipher *tfm = sc_get_skcipher(test, a->name);
+
+		KUNIT_ASSERT_FALSE_MSG(test, IS_ERR(tfm), "%s: %ld", a->name, PTR_ERR(tfm));
+		drv = crypto_skcipher_driver_name(tfm);
+		KUNIT_EXPECT_EQ(test, crypto_skcipher_ivsize(tfm), a->ivsize);
+		KUNIT_EXPECT_EQ(test, crypto_skcipher_min_keysize(tfm), 32u);
+		KUNIT_EXPECT_EQ(test, crypto_skcipher_max_keysize(tfm), 32u);
+		KUNIT_EXPECT_EQ(test, crypto_skcipher_blocksize(tfm), 1u);
+		KUNIT_EXPECT_EQ(test, crypto_skcipher_chunksize(tfm), 64u);
+	} else {
+		struct crypto_shash *tfm = sc_get_shash(test, a->name);
+
+		KUNIT_ASSERT_FALSE_MSG(test, IS_ERR(tfm), "%s: %ld", a->name, PTR_ERR(tfm));
+		drv = crypto_shash_driver_name(tfm);
+		KUNIT_EXPECT_EQ(test, crypto_shash_digestsize(tfm), a->digestsize);
+	}
+	KUNIT_EXPECT_STREQ(test, drv, want);
+	sc_ref_driver(test, a, ref, sizeof(ref));
+	if (ref[0])
+		kunit_info(test, "%s -> %s (kernel's own: %s)\n", a->name, drv, ref);
+	else if (a->impl_alg != SC_ALG_POLY1305)
+		KUNIT_FAIL(test, "no kernel driver for %s to compare against", a->name);
+	else
+		kunit_info(test, "%s -> %s (no kernel shash; compared with lib poly1305)\n",
+			   a->name, drv);
+}
+
+static struct kunit_case sc_names_cases[] = {
+	KUNIT_CASE_PARAM(sc_test_driver_name, sc_all_algs_gen_params),
+	{}
+};
+
+static struct kunit_suite sc_names_suite = {
+	.name = "simdcrypt_names",
+	.test_cases = sc_names_cases,
+};
+
+/* ------------------------------------------------------------------------ */
+/* simdcrypt_kat                                                           */
+
+static void sc_test_kat_chacha(struct kunit *test) { sc_kat_chacha_all(test); }
+static void sc_test_kat_poly1305(struct kunit *test) { sc_kat_poly1305_all(test); }
+static void sc_test_kat_sha3(struct kunit *test) { sc_kat_sha3_all(test); }
+
+static void sc_test_kat_hmac_sha3(struct kunit *test)
+{
+	struct crypto_shash *tfm = sc_get_shash(test, "hmac(sha3-256)");
+	u8 out[32];
+
+	KUNIT_ASSERT_FALSE_MSG(test, IS_ERR(tfm), "hmac(sha3-256): %ld", PTR_ERR(tfm));
+	KUNIT_EXPECT_TRUE_MSG(test, strstr(crypto_shash_driver_name(tfm), "sha3-256" SC_DRV_SUFFIX),
+			      "hmac(sha3-256) is %s", crypto_shash_driver_name(tfm));
+	KUNIT_ASSERT_EQ(test, crypto_shash_setkey(tfm, rfc8439_key, 32), 0);
+	KUNIT_ASSERT_EQ(test, crypto_shash_tfm_digest(tfm, (const u8 *)hmac_msg,
+						      strlen(hmac_msg), out), 0);
+	KUNIT_EXPECT_MEMEQ(test, out, hmac_sha3_256_tag, 32);
+}
+
+static void sc_test_kat_rfc7539(struct kunit *test)
+{
+	struct crypto_aead *tfm = sc_get_aead(test, "rfc7539(chacha20,poly1305)");
+	unsigned int len = strlen(sunscreen), alen = sizeof(aead_aad);
+	DECLARE_CRYPTO_WAIT(wait);
+	struct aead_request *req;
+	struct scatterlist sg;
+	u8 *buf, iv[12];
+
+	KUNIT_ASSERT_FALSE_MSG(test, IS_ERR(tfm), "rfc7539: %ld", PTR_ERR(tfm));
+	KUNIT_EXPECT_TRUE_MSG(test, strstr(crypto_aead_driver_name(tfm), "simdcrypt"),
+			      "rfc7539(chacha20,poly1305) is %s", crypto_aead_driver_name(tfm));
+	KUNIT_ASSERT_EQ(test, crypto_aead_setkey(tfm, xchacha_key, 32), 0);
+	KUNIT_ASSERT_EQ(test, crypto_aead_setauthsize(tfm, 16), 0);
+	buf = sc_alloc(test, alen + len + 16);
+	memcpy(buf, aead_aad, alen);
+	memcpy(buf + alen, sunscreen, len);
+	memcpy(iv, aead_nonce, 12);
+	req = aead_request_alloc(tfm, GFP_KERNEL);
+	KUNIT_ASSERT_NOT_NULL(test, req);
+	sg_init_one(&sg, buf, alen + len + 16);
+	aead_request_set_callback(req, CRYPTO_TFM_REQ_MAY_SLEEP, crypto_req_done, &wait);
+	aead_request_set_ad(req, alen);
+	aead_request_set_crypt(req, &sg, &sg, len, iv);
+	KUNIT_EXPECT_EQ(test, crypto_wait_req(crypto_aead_encrypt(req), &wait), 0);
+	KUNIT_EXPECT_MEMEQ(test, buf + alen, aead_ct16, 16);
+	KUNIT_EXPECT_MEMEQ(test, buf + alen + len, aead_tag, 16);
+	aead_request_free(req);
+}
+
+static struct kunit_case sc_kat_cases[] = {
+	KUNIT_CASE(sc_test_kat_chacha),
+	KUNIT_CASE(sc_test_kat_poly1305),
+	KUNIT_CASE(sc_test_kat_sha3),
+	KUNIT_CASE(sc_test_kat_hmac_sha3),
+	KUNIT_CASE(sc_test_kat_rfc7539),
+	{}
+};
+
+static struct kunit_suite sc_kat_suite = {
+	.name = "simdcrypt_kat",
+	.test_cases = sc_kat_cases,
+};
+
+/* ------------------------------------------------------------------------ */
+/* simdcrypt_agree                                                         */
+
+static void sc_test_agree_skcipher(struct kunit *test)
+{
+	const struct sc_alg_desc *const *a = test->param_value;
+	unsigned int n = sc_agree_skcipher(test, (*a)->name);
+
+	kunit_info(test, "%s: %u cases agreed with the kernel's driver\n", (*a)->name, n);
+}
+
+static void sc_test_agree_sha3(struct kunit *test)
+{
+	const struct sc_alg_desc *const *a = test->param_value;
+	unsigned int n = sc_agree_sha3(test, (*a)->name);
+
+	kunit_info(test, "%s: %u cases agreed with the kernel's driver\n", (*a)->name, n);
+}
+
+static void sc_test_agree_poly1305(struct kunit *test)
+{
+	unsigned int n = sc_agree_poly1305(test);
+
+	kunit_info(test, "poly1305: %u cases agreed\n", n);
+}
+
+/* Odd-sized sg entries whose lengths are not multiples of 64. */
+static void sc_test_odd_sg(struct kunit *test)
+{
+	static const unsigned int sizes[][MAX_SG] = {
+		{ 1, 63, 65, 127, 129, 3, 200, 1 },
+		{ 63, 1, 64, 1, 63, 2, 62, 100 },
+		{ 17, 31, 300, 4, 7, 777, 1, 15 },
+		{ 4095, 1, 2, 3, 5, 8, 13, 21 },
+	};
+	unsigned int i, k, j;
+
+	for (k = 0; k < ARRAY_SIZE(sc_skciphers); k++) {
+		const char *alg = sc_skciphers[k]->name;
+		struct sc_alg_desc a = *sc_skciphers[k];
+		struct crypto_skcipher *ours = sc_get_skcipher(test, alg), *ref;
+		char refname[CRYPTO_MAX_ALG_NAME];
+		struct rnd_state rs;
+		u8 key[32], iv[32];
+
+		sc_ref_driver(test, &a, refname, sizeof(refname));
+		ref = sc_get_skcipher(test, refname);
+		KUNIT_ASSERT_FALSE(test, IS_ERR(ours));
+		KUNIT_ASSERT_FALSE(test, IS_ERR(ref));
+		sc_seed(test, &rs, k);
+		sc_rand(&rs, key, 32);
+		sc_rand(&rs, iv, 32);
+		KUNIT_ASSERT_EQ(test, crypto_skcipher_setkey(ours, key, 32), 0);
+		KUNIT_ASSERT_EQ(test, crypto_skcipher_setkey(ref, key, 32), 0);
+		for (i = 0; i < ARRAY_SIZE(sizes); i++) {
+			struct scatterlist sg[MAX_SG];
+			unsigned int len = 0;
+			u8 *pt, *exp, *got;
+
+			sg_init_table(sg, MAX_SG);
+			for (j = 0; j < MAX_SG; j++) {
+				u8 *b = sc_alloc(test, sizes[i][j] + 1);
+
+				sg_set_buf(&sg[j], b + 1, sizes[i][j]);
+				len += sizes[i][j];
+			}
+			pt = sc_alloc(test, len);
+			exp = sc_alloc(test, len);
+			got = sc_alloc(test, len);
+			sc_rand(&rs, pt, len);
+			KUNIT_ASSERT_EQ(test, sc_skcipher_buf(ref, true, pt, exp, len, iv), 0);
+			KUNIT_ASSERT_EQ(test, sg_copy_from_buffer(sg, MAX_SG, pt, len), (size_t)len);
+			KUNIT_ASSERT_EQ(test, sc_skcipher_sg(ours, true, sg, sg, len, iv), 0);
+			KUNIT_ASSERT_EQ(test, sg_copy_to_buffer(sg, MAX_SG, got, len), (size_t)len);
+			KUNIT_EXPECT_MEMEQ_MSG(test, got, exp, len, "%s layout %u", alg, i);
+		}
+	}
+}
+
+static struct kunit_case sc_agree_cases[] = {
+	KUNIT_CASE_PARAM(sc_test_agree_skcipher, sc_skcipher_algs_gen_params),
+	KUNIT_CASE(sc_test_agree_poly1305),
+	KUNIT_CASE_PARAM(sc_test_agree_sha3, sc_sha3_algs_gen_params),
+	KUNIT_CASE(sc_test_odd_sg),
+	{}
+};
+
+static struct kunit_suite sc_agree_suite = {
+	.name = "simdcrypt_agree",
+	.test_cases = sc_agree_cases,
+};
+
+/* ------------------------------------------------------------------------ */
+/* simdcrypt_templates                                                     */
+
+static void sc_test_hmac(struct kunit *test)
+{
+	static const char *const refs[] = {
+		"hmac-shash(sha3-256-lib)", "hmac(sha3-256-lib)", "hmac(sha3-256-generic)",
+	};
+	struct crypto_shash *ours = sc_get_shash(test, "hmac(sha3-256)"), *ref = NULL;
+	unsigned int i, klen, len;
+	struct rnd_state rs;
+	u8 key[200], *msg, a[32], b[32];
+
+	KUNIT_ASSERT_FALSE(test, IS_ERR(ours));
+	KUNIT_EXPECT_TRUE_MSG(test, strstr(crypto_shash_driver_name(ours), "simdcrypt"),
+			      "hmac(sha3-256) is %s", crypto_shash_driver_name(ours));
+	for (i = 0; i < ARRAY_SIZE(refs) && IS_ERR_OR_NULL(ref); i++) {
+		ref = sc_get_shash(test, refs[i]);
+		if (IS_ERR(ref))
+			kunit_info(test, "%s: %ld\n", refs[i], PTR_ERR(ref));
+	}
+	KUNIT_ASSERT_FALSE_MSG(test, IS_ERR_OR_NULL(ref), "no hmac over the kernel's sha3-256");
+	kunit_info(test, "%s vs %s\n", crypto_shash_driver_name(ours),
+		   crypto_shash_driver_name(ref));
+	msg = sc_alloc(test, 1024);
+	sc_seed(test, &rs, 4);
+	for (klen = 0; klen <= 200; klen += 13) {
+		sc_rand(&rs, key, klen);
+		KUNIT_ASSERT_EQ(test, crypto_shash_setkey(ours, key, klen), 0);
+		KUNIT_ASSERT_EQ(test, crypto_shash_setkey(ref, key, klen), 0);
+		for (len = 0; len <= 1024; len += 1 + len / 2) {
+			sc_rand(&rs, msg, len);
+			KUNIT_ASSERT_EQ(test, crypto_shash_tfm_digest(ours, msg, len, a), 0);
+			KUNIT_ASSERT_EQ(test, crypto_shash_tfm_digest(ref, msg, len, b), 0);
+			if (memcmp(a, b, 32)) {
+				KUNIT_FAIL(test, "hmac(sha3-256) klen %u len %u differs", klen, len);
+				return;
+			}
+		}
+	}
+}
+
+struct sc_adiantum_case {
+	const char *stream;
+};
+
+static void sc_test_adiantum_one(struct kunit *test, const char *stream)
+{
+	static const char *const aes[] = { "aes-lib", "aes-generic" };
+	static const unsigned int lens[] = { 16, 17, 31, 32, 63, 64, 65, 100, 512,
+					     1000, 4096 };
+	char name[CRYPTO_MAX_ALG_NAME], refname[CRYPTO_MAX_ALG_NAME];
+	struct sc_alg_desc a = { .name = stream, .kind = SC_SKCIPHER };
+	struct crypto_skcipher *ours, *ref = ERR_PTR(-ENOENT);
+	char sref[CRYPTO_MAX_ALG_NAME];
+	unsigned int i;
+	struct rnd_state rs;
+	u8 key[32], iv[32], *pt, *ct, *exp;
+
+	snprintf(name, sizeof(name), "adiantum(%s,aes)", stream);
+	ours = sc_get_skcipher(test, name);
+	KUNIT_ASSERT_FALSE_MSG(test, IS_ERR(ours), "%s: %ld", name, PTR_ERR(ours));
+	KUNIT_EXPECT_TRUE_MSG(test, strstr(crypto_skcipher_driver_name(ours), stream),
+			      "%s is %s", name, crypto_skcipher_driver_name(ours));
+	snprintf(refname, sizeof(refname), "%s" SC_DRV_SUFFIX, stream);
+	KUNIT_EXPECT_TRUE_MSG(test, strstr(crypto_skcipher_driver_name(ours), refname),
+			      "%s is %s", name, crypto_skcipher_driver_name(ours));
+	sc_ref_driver(test, &a, sref, sizeof(sref));
+	for (i = 0; i < ARRAY_SIZE(aes) && IS_ERR(ref); i++) {
+		snprintf(refname, sizeof(refname), "adiantum(%s,%s)", sref, aes[i]);
+		ref = sc_get_skcipher(test, refname);
+	}
+	KUNIT_ASSERT_FALSE_MSG(test, IS_ERR(ref), "no adiantum over %s: %ld", sref, PTR_ERR(ref));
+	kunit_info(test, "%s vs %s\n", crypto_skcipher_driver_name(ours),
+		   crypto_skcipher_driver_name(ref));
+	pt = sc_alloc(test, 4096);
+	ct = sc_alloc(test, 4096);
+	exp = sc_alloc(test, 4096);
+	sc_seed(test, &rs, 5);
+	for (i = 0; i < ARRAY_SIZE(lens); i++) {
+		unsigned int len = lens[i];
+		struct sc_sg s;
+
+		sc_rand(&rs, key, 32);
+		sc_rand(&rs, iv, 32);
+		sc_rand(&rs, pt, len);
+		KUNIT_ASSERT_EQ(test, crypto_skcipher_setkey(ours, key, 32), 0);
+		KUNIT_ASSERT_EQ(test, crypto_skcipher_setkey(ref, key, 32), 0);
+		KUNIT_ASSERT_EQ(test, sc_skcipher_buf(ref, true, pt, exp, len, iv), 0);
+		KUNIT_ASSERT_EQ(test, sc_skcipher_buf(ours, true, pt, ct, len, iv), 0);
+		KUNIT_EXPECT_MEMEQ_MSG(test, ct, exp, len, "%s len %u", name, len);
+		KUNIT_ASSERT_EQ(test, sc_skcipher_buf(ours, false, ct, ct, len, iv), 0);
+		KUNIT_EXPECT_MEMEQ_MSG(test, ct, pt, len, "%s len %u decrypt", name, len);
+		sc_sg_build(test, &rs, &s, len);
+		sc_sg_fill(test, &s, pt, len);
+		KUNIT_ASSERT_EQ(test, sc_skcipher_sg(ours, true, s.sg, s.sg, len, iv), 0);
+		sc_sg_read(test, &s, ct, len);
+		KUNIT_EXPECT_MEMEQ_MSG(test, ct, exp, len, "%s len %u, %u sg entries",
+				       name, len, s.nents);
+	}
+}
+
+static void sc_test_adiantum_xchacha12(struct kunit *test)
+{
+	sc_test_adiantum_one(test, "xchacha12");
+}
+
+static void sc_test_adiantum_xchacha20(struct kunit *test)
+{
+	sc_test_adiantum_one(test, "xchacha20");
+}
+
+static int sc_aead_crypt(struct crypto_aead *tfm, bool enc, u8 *buf,
+			 unsigned int alen, unsigned int len, u8 *iv_in)
+{
+	DECLARE_CRYPTO_WAIT(wait);
+	struct aead_request *req = aead_request_alloc(tfm, GFP_KERNEL);
+	struct scatterlist sg;
+	u8 iv[16];
+	int err;
+
+	if (!req)
+		return -ENOMEM;
+	memcpy(iv, iv_in, crypto_aead_ivsize(tfm));
+	sg_init_one(&sg, buf, alen + len + (enc ? 16 : 0));
+	aead_request_set_callback(req, CRYPTO_TFM_REQ_MAY_SLEEP, crypto_req_done, &wait);
+	aead_request_set_ad(req, alen);
+	aead_request_set_crypt(req, &sg, &sg, len, iv);
+	err = crypto_wait_req(enc ? crypto_aead_encrypt(req) : crypto_aead_decrypt(req),
+			      &wait);
+	aead_request_free(req);
+	return err;
+}
+
+static void sc_test_rfc7539_one(struct kunit *test, const char *tmpl)
+{
+	static const char *const chacha[] = { "chacha20-lib", "chacha20-generic" };
+	static const char *const poly[] = { "poly1305-generic", "poly1305" };
+	char name[CRYPTO_MAX_ALG_NAME], refname[CRYPTO_MAX_ALG_NAME];
+	struct crypto_aead *ours, *ref = ERR_PTR(-ENOENT);
+	unsigned int i, j, len, klen, alen;
+	struct rnd_state rs;
+	u8 key[36], iv[16], *a, *b;
+	bool esp = !strcmp(tmpl, "rfc7539esp");
+
+	snprintf(name, sizeof(name), "%s(chacha20,poly1305)", tmpl);
+	ours = sc_get_aead(test, name);
+	KUNIT_ASSERT_FALSE_MSG(test, IS_ERR(ours), "%s: %ld", name, PTR_ERR(ours));
+	KUNIT_EXPECT_TRUE_MSG(test, strstr(crypto_aead_driver_name(ours), "chacha20" SC_DRV_SUFFIX),
+			      "%s is %s", name, crypto_aead_driver_name(ours));
+	for (i = 0; i < ARRAY_SIZE(chacha) && IS_ERR(ref); i++)
+		for (j = 0; j < ARRAY_SIZE(poly) && IS_ERR(ref); j++) {
+			snprintf(refname, sizeof(refname), "%s(%s,%s)", tmpl,
+				 chacha[i], poly[j]);
+			ref = sc_get_aead(test, refname);
+		}
+	KUNIT_ASSERT_FALSE_MSG(test, IS_ERR(ref), "no %s over the kernel's chacha20", tmpl);
+	kunit_info(test, "%s vs %s\n", crypto_aead_driver_name(ours),
+		   crypto_aead_driver_name(ref));
+	klen = esp ? 36 : 32;
+	/* rfc7539esp: the 8-byte IV is also the last 8 bytes of the AD */
+	alen = esp ? 16 : 13;
+	a = sc_alloc(test, alen + 4096 + 16);
+	b = sc_alloc(test, alen + 4096 + 16);
+	sc_seed(test, &rs, 6);
+	sc_rand(&rs, key, klen);
+	KUNIT_ASSERT_EQ(test, crypto_aead_setkey(ours, key, klen), 0);
+	KUNIT_ASSERT_EQ(test, crypto_aead_setkey(ref, key, klen), 0);
+	for (len = 0; len <= 4096; len += len < 130 ? 1 : 397) {
+		sc_rand(&rs, iv, 16);
+		sc_rand(&rs, a, alen + len);
+		if (esp)
+			memcpy(a + alen - 8, iv, 8);
+		memcpy(b, a, alen + len);
+		KUNIT_ASSERT_EQ(test, sc_aead_crypt(ours, true, a, alen, len, iv), 0);
+		KUNIT_ASSERT_EQ(test, sc_aead_crypt(ref, true, b, alen, len, iv), 0);
+		if (memcmp(a, b, alen + len + 16)) {
+			KUNIT_FAIL(test, "%s len %u: differs from %s", name, len, refname);
+			return;
+		}
+		KUNIT_ASSERT_EQ(test, sc_aead_crypt(ours, false, a, alen, len + 16, iv), 0);
+		/* a flipped tag bit must be refused */
+		KUNIT_ASSERT_EQ(test, sc_aead_crypt(ours, true, a, alen, len, iv), 0);
+		a[alen + len] ^= 0x10;
+		KUNIT_ASSERT_EQ(test, sc_aead_crypt(ours, false, a, alen, len + 16, iv), -EBADMSG);
+	}
+}
+
+static void sc_test_rfc7539(struct kunit *test) { sc_test_rfc7539_one(test, "rfc7539"); }
+static void sc_test_rfc7539esp(struct kunit *test) { sc_test_rfc7539_one(test, "rfc7539esp"); }
+
+static struct kunit_case sc_template_cases[] = {
+	KUNIT_CASE(sc_test_hmac),
+	KUNIT_CASE(sc_test_adiantum_xchacha12),
+	KUNIT_CASE(sc_test_adiantum_xchacha20),
+	KUNIT_CASE(sc_test_rfc7539),
+	KUNIT_CASE(sc_test_rfc7539esp),
+	{}
+};
+
+static struct kunit_suite sc_template_suite = {
+	.name = "simdcrypt_templates",
+	.test_cases = sc_template_cases,
+};
+
+/* ------------------------------------------------------------------------ */
+/* simdcrypt_context: the API from softirq context                         */
+
+struct sc_bh_ctx {
+	struct tasklet_struct tasklet;
+	struct completion done;
+	struct crypto_sync_skcipher *chacha;
+	struct crypto_shash *sha3, *poly;
+	u8 *buf, *key;
+	unsigned int len;
+	u8 ct[64 + 8], dsha[32], dpoly[16];
+	int err;
+	bool was_softirq;
+};
+
+static void sc_bh_work(struct tasklet_struct *t)
+{
+	struct sc_bh_ctx *c = from_tasklet(c, t, tasklet);
+	struct scatterlist sg;
+	u8 iv[16] = { 1 };
+	int err;
+
+	c->was_softirq = in_softirq() && !in_hardirq();
+	{
+		SYNC_SKCIPHER_REQUEST_ON_STACK(req, c->chacha);
+
+		sg_init_one(&sg, c->buf, c->len);
+		skcipher_request_set_sync_tfm(req, c->chacha);
+		skcipher_request_set_callback(req, 0, NULL, NULL);
+		skcipher_request_set_crypt(req, &sg, &sg, c->len, iv);
+		err = crypto_skcipher_encrypt(req);
+		skcipher_request_zero(req);
+	}
+	if (!err) {
+		SHASH_DESC_ON_STACK(d, c->sha3);
+
+		d->tfm = c->sha3;
+		err = crypto_shash_digest(d, c->buf, c->len, c->dsha);
+		shash_desc_zero(d);
+	}
+	if (!err) {
+		SHASH_DESC_ON_STACK(d, c->poly);
+
+		d->tfm = c->poly;
+		err = crypto_shash_init(d) ?: crypto_shash_update(d, c->key, 32) ?:
+		      crypto_shash_finup(d, c->buf, c->len, c->dpoly);
+		shash_desc_zero(d);
+	}
+	c->err = err;
+	complete(&c->done);
+}
+
+static void sc_free_sync(void *p) { crypto_free_sync_skcipher(p); }
+
+static void sc_test_softirq(struct kunit *test)
+{
+	static const unsigned int lens[] = { 0, 1, 64, 65, 4096, 4096 + 61, 16384 + 3 };
+	struct sc_bh_ctx *c = kunit_kzalloc(test, sizeof(*c), GFP_KERNEL);
+	struct rnd_state rs;
+	unsigned int i;
+	u8 *ref, *key;
+
+	KUNIT_ASSERT_NOT_NULL(test, c);
+	c->chacha = crypto_alloc_sync_skcipher("chacha20", 0, 0);
+	KUNIT_ASSERT_FALSE(test, IS_ERR(c->chacha));
+	KUNIT_ASSERT_EQ(test, kunit_add_action_or_reset(test, sc_free_sync, c->chacha), 0);
+	KUNIT_EXPECT_STREQ(test, crypto_skcipher_driver_name(&c->chacha->base),
+			   "chacha20" SC_DRV_SUFFIX);
+	c->sha3 = sc_get_shash(test, "sha3-256");
+	c->poly = sc_get_shash(test, "poly1305");
+	KUNIT_ASSERT_FALSE(test, IS_ERR(c->sha3));
+	KUNIT_ASSERT_FALSE(test, IS_ERR(c->poly));
+	c->buf = sc_alloc(test, 16384 + 3);
+	ref = sc_alloc(test, 16384 + 3);
+	key = sc_alloc(test, 32);
+	c->key = key;
+	sc_seed(test, &rs, 7);
+	sc_rand(&rs, key, 32);
+	KUNIT_ASSERT_EQ(test, crypto_sync_skcipher_setkey(c->chacha, key, 32), 0);
+	tasklet_setup(&c->tasklet, sc_bh_work);
+
+	for (i = 0; i < ARRAY_SIZE(lens); i++) {
+		u8 iv[16] = { 1 }, dsha[32], dpoly[16];
+		struct crypto_skcipher *tfm;
+		unsigned int len = lens[i];
+		struct shash_desc *d;
+
+		sc_rand(&rs, c->buf, len);
+		memcpy(ref, c->buf, len);
+		/* the same work in process context */
+		tfm = sc_get_skcipher(test, "chacha20");
+		KUNIT_ASSERT_FALSE(test, IS_ERR(tfm));
+		KUNIT_ASSERT_EQ(test, crypto_skcipher_setkey(tfm, key, 32), 0);
+		KUNIT_ASSERT_EQ(test, sc_skcipher_buf(tfm, true, ref, ref, len, iv), 0);
+		KUNIT_ASSERT_EQ(test, crypto_shash_tfm_digest(c->sha3, ref, len, dsha), 0);
+		d = sc_desc(test, c->poly);
+		KUNIT_ASSERT_EQ(test, crypto_shash_init(d), 0);
+		KUNIT_ASSERT_EQ(test, crypto_shash_update(d, key, 32), 0);
+		KUNIT_ASSERT_EQ(test, crypto_shash_finup(d, ref, len, dpoly), 0);
+
+		c->len = len;
+		c->err = -EINPROGRESS;
+		init_completion(&c->done);
+		tasklet_schedule(&c->tasklet);
+		KUNIT_ASSERT_TRUE_MSG(test, wait_for_completion_timeout(&c->done, 10 * HZ),
+				      "tasklet did not run");
+		KUNIT_EXPECT_TRUE(test, c->was_softirq);
+		KUNIT_ASSERT_EQ(test, c->err, 0);
+		KUNIT_EXPECT_MEMEQ_MSG(test, c->buf, ref, len, "chacha20 in softirq, len %u", len);
+		KUNIT_EXPECT_MEMEQ_MSG(test, c->dsha, dsha, 32, "sha3-256 in softirq, len %u", len);
+		KUNIT_EXPECT_MEMEQ_MSG(test, c->dpoly, dpoly, 16, "poly1305 in softirq, len %u", len);
+	}
+	tasklet_kill(&c->tasklet);
+}
+
+static struct kunit_case sc_context_cases[] = {
+	KUNIT_CASE(sc_test_softirq),
+	{}
+};
+
+static struct kunit_suite sc_context_suite = {
+	.name = "simdcrypt_context",
+	.test_cases = sc_context_cases,
+};
+
+/* ------------------------------------------------------------------------ */
+/* simdcrypt_badinput                                                      */
+
+static void sc_test_bad_keysize(struct kunit *test)
+{
+	static const unsigned int bad[] = { 0, 1, 16, 31, 33, 64 };
+	unsigned int k, i;
+	u8 key[64] = {};
+
+	for (k = 0; k < ARRAY_SIZE(sc_skciphers); k++) {
+		struct crypto_skcipher *tfm = sc_get_skcipher(test, sc_skciphers[k]->name);
+
+		KUNIT_ASSERT_FALSE(test, IS_ERR(tfm));
+		for (i = 0; i < ARRAY_SIZE(bad); i++)
+			KUNIT_EXPECT_EQ_MSG(test, crypto_skcipher_setkey(tfm, key, bad[i]),
+					    -EINVAL, "%s keylen %u",
+					    sc_skciphers[k]->name, bad[i]);
+		KUNIT_EXPECT_EQ(test, crypto_skcipher_setkey(tfm, key, 32), 0);
+	}
+}
+
+static void sc_test_zero_length(struct kunit *test)
+{
+	unsigned int k;
+	u8 *buf = sc_alloc(test, 64), iv[32] = {}, key[32] = {};
+
+	for (k = 0; k < ARRAY_SIZE(sc_skciphers); k++) {
+		struct crypto_skcipher *tfm = sc_get_skcipher(test, sc_skciphers[k]->name);
+
+		KUNIT_ASSERT_FALSE(test, IS_ERR(tfm));
+		KUNIT_ASSERT_EQ(test, crypto_skcipher_setkey(tfm, key, 32), 0);
+		memset(buf, 0x5a, 64);
+		KUNIT_EXPECT_EQ(test, sc_skcipher_buf(tfm, true, buf, buf, 0, iv), 0);
+		KUNIT_EXPECT_EQ(test, sc_skcipher_buf(tfm, false, buf, buf, 0, iv), 0);
+		KUNIT_EXPECT_EQ(test, buf[0], 0x5a);
+	}
+}
+
+/* The kernel's poly1305 shash wants r||s first; shorter input has no key. */
+static void sc_test_poly1305_short(struct kunit *test)
+{
+	struct crypto_shash *tfm = sc_get_shash(test, "poly1305");
+	unsigned int len;
+	u8 out[16];
+
+	KUNIT_ASSERT_FALSE(test, IS_ERR(tfm));
+	KUNIT_EXPECT_NE(test, crypto_shash_setkey(tfm, poly1305_key, 32), 0);
+	for (len = 0; len < 32; len += 7)
+		KUNIT_EXPECT_EQ_MSG(test, crypto_shash_tfm_digest(tfm, poly1305_key, len, out),
+				    -ENOKEY, "poly1305 over %u bytes (no key)", len);
+}
+
+static void sc_test_bad_rows(struct kunit *test)
+{
+	unsigned int alg, i;
+
+	for (alg = 0; alg < SC_ALG_COUNT; alg++) {
+		int before = sc_forced_impl(alg);
+
+		KUNIT_EXPECT_EQ(test, sc_force_impl(alg, "no-such-row"), -EINVAL);
+		KUNIT_EXPECT_EQ(test, sc_forced_impl(alg), before);
+		for (i = 0; i < sc_nimpls[alg]; i++) {
+			const struct sc_impl *row = sc_impl_row(alg, i);
+
+			KUNIT_ASSERT_NOT_NULL(test, row);
+			if (!sc_impl_supported(row)) {
+				KUNIT_EXPECT_EQ_MSG(test, sc_force_impl(alg, row->name), -ENODEV,
+						    "forcing unsupported row %s", row->name);
+				KUNIT_EXPECT_EQ(test, sc_forced_impl(alg), before);
+			}
+		}
+	}
+}
+
+static struct kunit_case sc_bad_cases[] = {
+	KUNIT_CASE(sc_test_bad_keysize),
+	KUNIT_CASE(sc_test_zero_length),
+	KUNIT_CASE(sc_test_poly1305_short),
+	KUNIT_CASE(sc_test_bad_rows),
+	{}
+};
+
+static struct kunit_suite sc_bad_suite = {
+	.name = "simdcrypt_badinput",
+	.test_cases = sc_bad_cases,
+};
+
+/* ------------------------------------------------------------------------ */
+/* simdcrypt_rows: everything above, once per supported row                */
+
+#define SC_MAX_ROWS	48
+
+struct sc_row_param {
+	enum sc_alg alg;
+	unsigned int idx;
+	const char *name;
+};
+
+static struct sc_row_param sc_rows[SC_MAX_ROWS];
+static unsigned int sc_nrows;
+static const char *const sc_alg_label[SC_ALG_COUNT] = {
+	[SC_ALG_CHACHA] = "chacha",
+	[SC_ALG_POLY1305] = "poly1305",
+	[SC_ALG_KECCAK] = "keccak",
+};
+
+static void sc_rows_collect(void)
+{
+	unsigned int alg, i;
+
+	sc_nrows = 0;
+	for (alg = 0; alg < SC_ALG_COUNT; alg++)
+		for (i = 0; i < sc_nimpls[alg] && sc_nrows < SC_MAX_ROWS; i++) {
+			const struct sc_impl *row = sc_impl_row(alg, i);
+
+			if (!row || !sc_impl_supported(row))
+				continue;
+			sc_rows[sc_nrows++] = (struct sc_row_param){ alg, i, row->name };
+		}
+}
+
+static const void *sc_rows_gen_params(SC_GEN_ARGS)
+{
+	const struct sc_row_param *p = prev;
+
+	if (!p) {
+		sc_rows_collect();
+		p = sc_rows;
+	} else {
+		p++;
+	}
+	if (p >= sc_rows + sc_nrows)
+		return NULL;
+	snprintf(desc, KUNIT_PARAM_DESC_SIZE, "%s@%s", sc_alg_label[p->alg], p->name);
+	return p;
+}
+
+static void sc_unforce(void *p)
+{
+	sc_force_impl((enum sc_alg)(uintptr_t)p, "fastest");
+}
+
+static void sc_test_row(struct kunit *test)
+{
+	const struct sc_row_param *p = test->param_value;
+	unsigned int n = 0, k;
+
+	KUNIT_ASSERT_EQ_MSG(test, sc_force_impl(p->alg, p->name), 0,
+			    "forcing %s row %s", sc_alg_label[p->alg], p->name);
+	KUNIT_ASSERT_EQ(test, kunit_add_action_or_reset(test, sc_unforce,
+							(void *)(uintptr_t)p->alg), 0);
+	KUNIT_ASSERT_EQ(test, sc_forced_impl(p->alg), (int)p->idx);
+
+	switch (p->alg) {
+	case SC_ALG_CHACHA:
+		sc_kat_chacha_all(test);
+		n += 2;
+		for (k = 0; k < ARRAY_SIZE(sc_skciphers); k++)
+			n += sc_agree_skcipher(test, sc_skciphers[k]->name);
+		break;
+	case SC_ALG_POLY1305:
+		sc_kat_poly1305_all(test);
+		n += 3;
+		n += sc_agree_poly1305(test);
+		break;
+	case SC_ALG_KECCAK:
+		sc_kat_sha3_all(test);
+		n += 4;
+		for (k = 0; k < ARRAY_SIZE(sc_sha3s); k++)
+			n += sc_agree_sha3(test, sc_sha3s[k]->name);
+		break;
+	default:
+		KUNIT_FAIL(test, "unknown algorithm %d", p->alg);
+	}
+	KUNIT_EXPECT_EQ(test, sc_forced_impl(p->alg), (int)p->idx);
+	kunit_info(test, "row %s@%s: %u cases passed\n", sc_alg_label[p->alg],
+		   p->name, n);
+}
+
+/* Lists every row, supported or not, so the log shows what was skipped. */
+static void sc_test_row_inventory(struct kunit *test)
+{
+	unsigned int alg, i, sup = 0;
+
+	for (alg = 0; alg < SC_ALG_COUNT; alg++)
+		for (i = 0; i < sc_nimpls[alg]; i++) {
+			const struct sc_impl *row = sc_impl_row(alg, i);
+
+			KUNIT_ASSERT_NOT_NULL(test, row);
+			sup += sc_impl_supported(row);
+			kunit_info(test, "row %s@%s: %s\n", sc_alg_label[alg], row->name,
+				   sc_impl_supported(row) ? "supported, tested" :
+				   "not supported by this CPU, skipped");
+		}
+	KUNIT_EXPECT_GE(test, sup, (unsigned int)SC_ALG_COUNT);
+}
+
+static struct kunit_case sc_row_cases[] = {
+	KUNIT_CASE(sc_test_row_inventory),
+	KUNIT_CASE_PARAM(sc_test_row, sc_rows_gen_params),
+	{}
+};
+
+static struct kunit_suite sc_row_suite = {
+	.name = "simdcrypt_rows",
+	.test_cases = sc_row_cases,
+};
+
+kunit_test_suites(&sc_names_suite, &sc_kat_suite, &sc_agree_suite,
+		  &sc_template_suite, &sc_context_suite, &sc_bad_suite,
+		  &sc_row_suite);
+
+MODULE_DESCRIPTION("KUnit tests for simdcrypt");
+MODULE_LICENSE("GPL");
