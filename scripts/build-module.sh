@@ -5,7 +5,10 @@
 #
 # Builds the out-of-tree kernel module(s) in SRC_DIR for TARGET (see
 # `scripts/headers.sh --list`: x86_64-6.1 x86_64-6.12 x86_64-7.3 arm64-6.1
-# arm64-6.12 arm64-7.3).
+# arm64-6.12 arm64-7.3). TARGET may also be the absolute path of a
+# prepared kernel tree (e.g. a UML or KUnit kernel's build directory): then
+# it builds on the host against it as is (pass ARCH=um etc. as MAKE_ARG;
+# default OUT_DIR build/kdir-<path>).
 #
 #   SRC_DIR  directory with the module's Kbuild (default: the repo root).
 #            "" means the default. It may be a subdirectory of a git
@@ -19,7 +22,14 @@
 #            (mtimes are kept; files deleted from the checkout are deleted
 #            from the copy).
 #   MAKE_ARG extra arguments for kbuild's make, e.g. C=2, KCFLAGS=-DFOO,
-#            or a target such as clean. W=1 is always passed.
+#            or a target such as clean. W=1 is always passed. For a module
+#            in a subdirectory, KBUILD_EXTRA_SYMBOLS=OUT_DIR/Module.symvers
+#            is added when the top module was built into OUT_DIR before
+#            (kunit/ links against simdcrypt.ko's exports).
+#
+# Environment: SC_KVER=RELEASE builds against exactly that kernel release
+# (see headers.sh), e.g. the one scripts/qemu-kernels.sh boots, so that
+# symbol CRCs match it; pass a distinct OUT_DIR when you use it.
 #
 # What is copied: for a git checkout, `git ls-files -co --exclude-standard`
 # (tracked files and untracked files that are not ignored); otherwise every
@@ -47,7 +57,10 @@ here=$(cd "$(dirname "$0")" && pwd)
 
 target=${1:?usage: build-module.sh TARGET [SRC_DIR] [OUT_DIR] [MAKE_ARG...]}
 src=${2:-$SC_TOP}
-out=${3:-$SC_TOP/build/$target}
+case $target in
+/*) out=${3:-$SC_TOP/build/kdir$(printf '%s' "$target" | tr -c 'A-Za-z0-9._+\n' '-')} ;;
+*) out=${3:-$SC_TOP/build/$target} ;;
+esac
 shift $(($# < 3 ? $# : 3))
 
 [ -f "$src/Kbuild" ] || [ -f "$src/Makefile" ] || sc_die "$src has no Kbuild or Makefile"
@@ -72,8 +85,14 @@ if [ $is_git = 1 ]; then
 	esac
 fi
 
-hdr=$("$here/headers.sh" "$target") || sc_die "headers.sh $target failed"
-eval "$hdr"
+if [ "${target#/}" != "$target" ]; then
+	# A prepared kernel tree given by path: build on the host, as is.
+	[ -f "$target/Makefile" ] || sc_die "$target is not a kernel tree (no Makefile)"
+	KDIR=$target CHROOT="" MAKE_ARGS="" KVER=$(cat "$target/include/config/kernel.release" 2>/dev/null || echo "?")
+else
+	hdr=$("$here/headers.sh" "$target") || sc_die "headers.sh $target failed"
+	eval "$hdr"
+fi
 
 exec 8>"$out.lock"
 flock 8
@@ -109,7 +128,18 @@ jobs=$(nproc 2>/dev/null || echo 2)
 
 # --- build ------------------------------------------------------------------
 # shellcheck disable=SC2206
-margs=(W=1 -j"$jobs" $MAKE_ARGS "$@")
+margs=(W=1 -j"$jobs" $MAKE_ARGS)
+# A module in a subdirectory (kunit/) that links against the top module
+# gets the top module's symbols when that was built into this OUT_DIR.
+if [ -n "$rel" ] && [ -f "$out/Module.symvers" ] &&
+	! printf '%s\n' "$@" | grep -q '^KBUILD_EXTRA_SYMBOLS='; then
+	if [ -z "$CHROOT" ]; then
+		margs+=("KBUILD_EXTRA_SYMBOLS=$out/Module.symvers")
+	else
+		margs+=("KBUILD_EXTRA_SYMBOLS=/build/mod/Module.symvers")
+	fi
+fi
+margs+=("$@")
 sc_log "build: $target ($KVER) in $moddir"
 t0=$(date +%s)
 rc=0

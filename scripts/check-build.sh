@@ -4,8 +4,10 @@
 # check-build.sh [TARGET...]
 #
 # The kernel build matrix (`make check-build`). For each TARGET (default:
-# x86_64-6.1 x86_64-6.12 x86_64-7.3 arm64-6.1; `scripts/headers.sh --list`
-# shows all) it builds the module from scratch with W=1 through
+# x86_64-6.1 x86_64-6.12 x86_64-7.3 arm64-6.1, or $SC_BUILD_TARGETS;
+# `all` means every target of `scripts/headers.sh --list`, which adds
+# arm64-6.12 and arm64-7.3, built in a second build root with gcc-14 for
+# aarch64) it builds the module from scratch with W=1 through
 # scripts/build-module.sh and fails the target on any line of the build
 # log that contains `warning:` (any case, so modpost's `WARNING:` counts)
 # or `objtool:`, printing those lines. When x86_64-6.1 is in the list it
@@ -22,6 +24,7 @@
 #
 # Environment:
 #   SC_SRC        module source directory (default: the repo root)
+#   SC_BUILD_TARGETS  default target list (space separated)
 #   SC_CHECK_OUT  where the per-target copies are built
 #                 (default: build/check under the repo root)
 #   SC_CACHE      cache (default /var/cache/simdcrypt)
@@ -34,7 +37,12 @@ here=$(cd "$(dirname "$0")" && pwd)
 
 src=${SC_SRC:-$SC_TOP}
 outbase=${SC_CHECK_OUT:-$SC_TOP/build/check}
-[ $# -gt 0 ] || set -- x86_64-6.1 x86_64-6.12 x86_64-7.3 arm64-6.1
+# shellcheck disable=SC2086
+[ $# -gt 0 ] || set -- ${SC_BUILD_TARGETS:-x86_64-6.1 x86_64-6.12 x86_64-7.3 arm64-6.1}
+if [ "$*" = all ]; then
+	# shellcheck disable=SC2046
+	set -- $("$here/headers.sh" --list)
+fi
 
 passed=0 failed=0
 results=()
