@@ -1,6 +1,16 @@
 /* SPDX-License-Identifier: GPL-2.0 */
-/* arm64 rows for impl.c, slowest to fastest. */
+/*
+ * arm64 rows for impl.c, slowest to fastest (dispatch takes the last row
+ * the CPU supports whose min_len fits).  See Documentation/arm64.rst for
+ * the order and the cutoffs.
+ */
 #ifndef _SC_ARM64_ROWS_H
 #define _SC_ARM64_ROWS_H
+
+#include "../../simdcrypt.h"
+
+extern const struct sc_poly1305_impl sc_poly1305_impl_arm64;
+
+#define SC_ARCH_POLY1305_ROWS	&sc_poly1305_impl_arm64,
 
 #endif

@@ -1,0 +1,3 @@
+# SPDX-License-Identifier: GPL-2.0
+# arm64 Poly1305: scalar base 2^64 kernel and its row.
+sc-arch-y += asm/arm64/poly1305-arm64.o asm/arm64/poly1305_arm64.o

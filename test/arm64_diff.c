@@ -1,0 +1,586 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * arm64_diff: every arm64 row against the generic C and known answers.
+ * Built for aarch64 (static) by scripts/check-arm64.sh and run under
+ * qemu-aarch64 -cpu max; it builds on any architecture (then only the
+ * generic rows run), which keeps the test honest about its own oracles.
+ *
+ * For each supported row of each algorithm:
+ *   ChaCha20/12   every length 0..2048 (random src/dst misalignment, out of
+ *                 place and in place), counters about to wrap, guard bytes
+ *                 around dst, state unmodified; HChaCha; RFC 8439 and
+ *                 XChaCha draft vectors.
+ *   Poly1305      every multiple of 16 up to 2048 from random and extreme
+ *                 accumulators (compared modulo 2^130-5), padbit 0/1,
+ *                 chained calls, the RFC 8439 tag through the message API.
+ *   Keccak        permute on random states, absorb for every SHA-3/SHAKE
+ *                 rate and 0..5 blocks at odd alignments, FIPS 202 vectors.
+ * The dispatcher is checked too: for each length, the row it picks.
+ *
+ * Prints "arm64_diff: N passed, N failed" last; exit status 1 on failure.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <linux/types.h>
+#include <linux/string.h>
+#include "../compat/unaligned.h"
+#include "../simdcrypt.h"
+#include "../generic/poly1305.h"
+#include "../generic/keccak.h"
+#include "cpu_user.h"
+
+static unsigned int npass, nfail;
+
+#define CHECK(cond, ...) do {						\
+	if (cond) {							\
+		npass++;						\
+	} else {							\
+		nfail++;						\
+		if (nfail < 30) {					\
+			printf("FAIL %s:%d: ", __func__, __LINE__);	\
+			printf(__VA_ARGS__);				\
+			printf("\n");					\
+		}							\
+	}								\
+} while (0)
+
+static u64 rng_state = 0x9e3779b97f4a7c15ull;
+
+static u64 rnd(void)
+{
+	u64 x = rng_state;
+
+	x ^= x << 13;
+	x ^= x >> 7;
+	x ^= x << 17;
+	return rng_state = x;
+}
+
+static void rnd_bytes(void *p, size_t n)
+{
+	u8 *b = p;
+
+	while (n--)
+		*b++ = (u8)rnd();
+}
+
+static void unhex(u8 *out, const char *hex)
+{
+	unsigned int v;
+
+	while (*hex) {
+		sscanf(hex, "%2x", &v);
+		*out++ = (u8)v;
+		hex += 2;
+	}
+}
+
+/* ---- ChaCha ---- */
+
+#define MAXLEN	2048
+#define GUARD	32
+
+static u8 src_buf[MAXLEN + 64], ref_buf[MAXLEN + 64];
+static u8 dst_buf[MAXLEN + 64 + 2 * GUARD];
+
+static void chacha_kat(const struct sc_chacha_impl *impl)
+{
+	static const char pt[] =
+		"Ladies and Gentlemen of the class of '99: If I could offer you "
+		"only one tip for the future, sunscreen would be it.";
+	static const char ct_hex[] =
+		"6e2e359a2568f98041ba0728dd0d6981e97e7aec1d4360c20a27afccfd9fae0b"
+		"f91b65c5524733ab8f593dabcd62b3571639d624e65152ab8f530c359f0861d8"
+		"07ca0dbf500d6a6156a38e088a22b65e52bc514d16ccf806818ce91ab7793736"
+		"5af90bbf74a35be6b40b8eedf2785e42874d";
+	static const char hc_hex[] =
+		"82413b4227b27bfed30e42508a877d73"
+		"a0f9e4d58a74a853c12ec41326d3ecdc";
+	u8 key[32], iv[16], ct[114], out[114], hout[32], hexp[32];
+	u32 k[8], state[16], sub[8];
+	int i;
+
+	for (i = 0; i < 32; i++)
+		key[i] = (u8)i;
+	for (i = 0; i < 8; i++)
+		k[i] = get_unaligned_le32(key + 4 * i);
+	/* RFC 8439 2.4.2: counter 1, nonce 000000000000004a00000000 */
+	memset(iv, 0, sizeof(iv));
+	iv[0] = 1;
+	iv[11] = 0x4a;
+	sc_chacha_init_state(state, k, iv);
+	unhex(ct, ct_hex);
+	impl->xor_stream(state, out, (const u8 *)pt, 114, 20);
+	CHECK(!memcmp(out, ct, 114), "%s: RFC 8439 2.4.2 ciphertext",
+	      impl->base.name);
+
+	/* XChaCha draft 2.2.1: HChaCha20, nonce 000000090000004a0000000031415927 */
+	unhex(iv, "000000090000004a0000000031415927");
+	sc_chacha_init_state(state, k, iv);
+	impl->hchacha(state, sub, 20);
+	for (i = 0; i < 8; i++)
+		put_unaligned_le32(sub[i], hout + 4 * i);
+	unhex(hexp, hc_hex);
+	CHECK(!memcmp(hout, hexp, 32), "%s: HChaCha20 draft vector",
+	      impl->base.name);
+}
+
+static void chacha_diff(const struct sc_chacha_impl *impl)
+{
+	static const u32 ctrs[] = { 0, 1, 0xfffffffc, 0xfffffffd, 0xffffffff,
+				    0x7fffffff };
+	u32 state[16], saved[16], out1[8], out2[8];
+	unsigned int len, bad = 0, n = 0, i;
+	int nr;
+
+	for (nr = 12; nr <= 20; nr += 8) {
+		for (len = 0; len <= MAXLEN; len++) {
+			unsigned int so = rnd() % 16, dof = rnd() % 16;
+			u8 *d = dst_buf + GUARD + dof;
+			bool inplace = rnd() & 1;
+
+			for (i = 0; i < 16; i++)
+				state[i] = (u32)rnd();
+			state[12] = ctrs[len % 6];
+			memcpy(saved, state, sizeof(state));
+			rnd_bytes(src_buf + so, len);
+			sc_chacha_xor_generic(state, ref_buf, src_buf + so, len,
+					      nr);
+			memset(dst_buf, 0xa5, sizeof(dst_buf));
+			if (inplace) {
+				memcpy(d, src_buf + so, len);
+				impl->xor_stream(state, d, d, len, nr);
+			} else {
+				impl->xor_stream(state, d, src_buf + so, len, nr);
+			}
+			n++;
+			if (memcmp(d, ref_buf, len)) {
+				if (!bad)
+					printf("  %s: first mismatch len %u nr %d ctr %08x %s\n",
+					       impl->base.name, len, nr, saved[12],
+					       inplace ? "in place" : "");
+				bad++;
+			}
+			for (i = 0; i < GUARD + dof; i++)
+				bad += dst_buf[i] != 0xa5;
+			for (i = GUARD + dof + len; i < sizeof(dst_buf); i++)
+				bad += dst_buf[i] != 0xa5;
+			bad += !!memcmp(state, saved, sizeof(state));
+		}
+	}
+	CHECK(!bad, "%s: xor_stream vs generic, %u cases, %u bad",
+	      impl->base.name, n, bad);
+
+	bad = 0;
+	for (n = 0; n < 2000; n++) {
+		nr = n & 1 ? 20 : 12;
+		for (i = 0; i < 16; i++)
+			state[i] = (u32)rnd();
+		memcpy(saved, state, sizeof(state));
+		sc_hchacha_generic(state, out1, nr);
+		impl->hchacha(state, out2, nr);
+		bad += !!memcmp(out1, out2, sizeof(out1));
+		bad += !!memcmp(state, saved, sizeof(state));
+	}
+	CHECK(!bad, "%s: hchacha vs generic, 2000 states, %u bad",
+	      impl->base.name, bad);
+
+	/* Through the shared crypt loop, counters about to wrap. */
+	bad = 0;
+	for (n = 0; n < 200; n++) {
+		u32 st1[16], st2[16];
+
+		len = rnd() % MAXLEN;
+		for (i = 0; i < 16; i++)
+			st1[i] = (u32)rnd();
+		st1[12] = 0xffffffff - (u32)(rnd() % 40);
+		memcpy(st2, st1, sizeof(st1));
+		rnd_bytes(src_buf, len);
+		sc_chacha_crypt(&sc_chacha_impl_generic, st1, ref_buf, src_buf,
+				len, 20);
+		sc_chacha_crypt(impl, st2, dst_buf, src_buf, len, 20);
+		bad += !!memcmp(ref_buf, dst_buf, len);
+		bad += !!memcmp(st1, st2, sizeof(st1));
+	}
+	CHECK(!bad, "%s: sc_chacha_crypt across the counter wrap, %u bad",
+	      impl->base.name, bad);
+}
+
+/* ---- Poly1305 ---- */
+
+typedef unsigned __int128 u128;
+
+/* h mod 2^130-5, fully reduced, as three words. */
+static void poly_reduce(const u64 *hin, u64 *out)
+{
+	u64 h0 = hin[0], h1 = hin[1], h2 = hin[2];
+	u128 t;
+	int i;
+
+	for (i = 0; i < 3; i++) {
+		u64 c = (h2 >> 2) * 5;
+
+		h2 &= 3;
+		t = (u128)h0 + c;
+		h0 = (u64)t;
+		t = (u128)h1 + (u64)(t >> 64);
+		h1 = (u64)t;
+		h2 += (u64)(t >> 64);
+	}
+	/* now h < 2^130 + small; subtract p if h >= p */
+	{
+		u64 g0, g1, g2;
+
+		t = (u128)h0 + 5;
+		g0 = (u64)t;
+		t = (u128)h1 + (u64)(t >> 64);
+		g1 = (u64)t;
+		g2 = h2 + (u64)(t >> 64);
+		if (g2 >> 2) {
+			h0 = g0;
+			h1 = g1;
+			h2 = g2 & 3;
+		}
+	}
+	out[0] = h0;
+	out[1] = h1;
+	out[2] = h2;
+}
+
+static bool poly_same(const struct sc_poly1305_core *a,
+		      const struct sc_poly1305_core *b)
+{
+	u64 x[3], y[3];
+
+	poly_reduce(a->h, x);
+	poly_reduce(b->h, y);
+	return !memcmp(x, y, sizeof(x)) && a->r[0] == b->r[0] &&
+	       a->r[1] == b->r[1];
+}
+
+static void poly_random_core(struct sc_poly1305_core *c, unsigned int kind)
+{
+	u8 key[16];
+
+	if (kind % 4 == 3)
+		memset(key, 0xff, sizeof(key));
+	else
+		rnd_bytes(key, sizeof(key));
+	sc_poly1305_core_setkey(c, key);
+	switch (kind % 4) {
+	case 0:		/* fresh */
+		break;
+	case 1:		/* random, partially reduced */
+		c->h[0] = rnd();
+		c->h[1] = rnd();
+		c->h[2] = rnd() % 4;
+		break;
+	default:	/* all ones: the carries */
+		c->h[0] = ~0ull;
+		c->h[1] = ~0ull;
+		c->h[2] = 4;
+		break;
+	}
+}
+
+static void poly_kat(const struct sc_poly1305_impl *impl)
+{
+	static const char msg[] = "Cryptographic Forum Research Group";
+	u8 key[32], tag[16], exp[16];
+	struct sc_poly1305_msg m;
+
+	unhex(key, "85d6be7857556d337f4452fe42d506a8"
+		   "0103808afb0db2fd4abff6af4149f51b");
+	unhex(exp, "a8061dc1305136c6c22b8baf0c0127a9");
+	sc_poly1305_msg_init(&m);
+	sc_poly1305_msg_update(impl, &m, key, 32);
+	sc_poly1305_msg_update(impl, &m, (const u8 *)msg, 34);
+	CHECK(!sc_poly1305_msg_final(impl, &m, tag) && !memcmp(tag, exp, 16),
+	      "%s: RFC 8439 2.5.2 tag", impl->base.name);
+}
+
+static void poly_diff(const struct sc_poly1305_impl *impl)
+{
+	struct sc_poly1305_core a, b;
+	unsigned int len, bad = 0, n = 0, kind;
+
+	for (len = 0; len <= MAXLEN; len += 16) {
+		for (kind = 0; kind < 4; kind++) {
+			u32 pad = (len / 16 + kind) & 1;
+			unsigned int off = rnd() % 16;
+
+			poly_random_core(&a, kind);
+			b = a;
+			if (kind == 3)
+				memset(src_buf + off, 0xff, len);
+			else
+				rnd_bytes(src_buf + off, len);
+			sc_poly1305_blocks_generic(&a, src_buf + off, len, pad);
+			impl->blocks(&b, src_buf + off, len, pad);
+			n++;
+			if (!poly_same(&a, &b)) {
+				if (!bad)
+					printf("  %s: first mismatch len %u kind %u pad %u\n",
+					       impl->base.name, len, kind, pad);
+				bad++;
+			}
+		}
+	}
+	CHECK(!bad, "%s: blocks vs generic, %u cases, %u bad",
+	      impl->base.name, n, bad);
+
+	/* chained calls of random sizes, alternating with the generic code */
+	bad = 0;
+	for (n = 0; n < 300; n++) {
+		unsigned int done = 0, total = 16 * (rnd() % 129);
+
+		poly_random_core(&a, n);
+		b = a;
+		rnd_bytes(src_buf, total);
+		sc_poly1305_blocks_generic(&a, src_buf, total, 1);
+		while (done < total) {
+			unsigned int step = 16 * (1 + rnd() % 40);
+
+			if (step > total - done)
+				step = total - done;
+			if (rnd() % 4)
+				impl->blocks(&b, src_buf + done, step, 1);
+			else
+				sc_poly1305_blocks_generic(&b, src_buf + done,
+							   step, 1);
+			done += step;
+		}
+		bad += !poly_same(&a, &b);
+	}
+	CHECK(!bad, "%s: chained/mixed calls, 300 messages, %u bad",
+	      impl->base.name, bad);
+
+	/* whole messages with the tag, random update splits */
+	bad = 0;
+	for (n = 0; n < 300; n++) {
+		struct sc_poly1305_msg m1, m2;
+		unsigned int total = 32 + rnd() % MAXLEN, done = 0;
+		u8 t1[16], t2[16];
+
+		rnd_bytes(src_buf, total);
+		sc_poly1305_msg_init(&m1);
+		sc_poly1305_msg_init(&m2);
+		sc_poly1305_msg_update(&sc_poly1305_impl_generic, &m1, src_buf,
+				       total);
+		while (done < total) {
+			unsigned int step = rnd() % 300;
+
+			if (step > total - done)
+				step = total - done;
+			sc_poly1305_msg_update(impl, &m2, src_buf + done, step);
+			done += step;
+		}
+		sc_poly1305_msg_final(&sc_poly1305_impl_generic, &m1, t1);
+		sc_poly1305_msg_final(impl, &m2, t2);
+		bad += !!memcmp(t1, t2, 16);
+	}
+	CHECK(!bad, "%s: message tags with random splits, 300, %u bad",
+	      impl->base.name, bad);
+}
+
+/* ---- Keccak ---- */
+
+static void sha3_hex(const struct sc_keccak_impl *impl, unsigned int rate,
+		     u8 ds, const u8 *msg, size_t len, u8 *out, size_t outlen)
+{
+	struct sc_keccak_sponge sp;
+
+	sc_keccak_sponge_init(&sp, rate);
+	sc_keccak_sponge_absorb(impl, &sp, msg, len);
+	sc_keccak_sponge_finalize(impl, &sp, ds);
+	sc_keccak_sponge_squeeze(impl, &sp, out, outlen);
+}
+
+static void keccak_kat(const struct sc_keccak_impl *impl)
+{
+	static const struct {
+		unsigned int rate, outlen;
+		u8 ds;
+		const char *msg, *hex;
+		unsigned int repeat;
+	} v[] = {
+		{ SHA3_256_RATE, 32, SHA3_DSBYTE, "",
+		  "a7ffc6f8bf1ed76651c14756a061d662f580ff4de43b49fa82d80a4b80f8434a", 1 },
+		{ SHA3_256_RATE, 32, SHA3_DSBYTE, "abc",
+		  "3a985da74fe225b2045c172d6bd390bd855f086e3e9d525b46bfe24511431532", 1 },
+		{ SHA3_512_RATE, 64, SHA3_DSBYTE, "abc",
+		  "b751850b1a57168a5693cd924b6b096e08f621827444f70d884f5d0240d2712e"
+		  "10e116e9192af3c91a7ec57647e3934057340b4cf408d5a56592f8274eec53f0", 1 },
+		{ SHAKE128_RATE, 32, SHAKE_DSBYTE, "",
+		  "7f9c2ba4e88f827d616045507605853ed73b8093f6efbc88eb1a6eacfa66ef26", 1 },
+		/* one million 'a' (FIPS 202 examples) */
+		{ SHA3_256_RATE, 32, SHA3_DSBYTE, "a",
+		  "5c8875ae474a3634ba4fd55ec85bffd661f32aca75c6d699d0cdcb6c115891c1",
+		  1000000 },
+	};
+	static u8 big[1000000];
+	u8 out[64], exp[64];
+	unsigned int i;
+
+	for (i = 0; i < sizeof(v) / sizeof(v[0]); i++) {
+		const u8 *msg = (const u8 *)v[i].msg;
+		size_t len = strlen(v[i].msg);
+
+		if (v[i].repeat > 1) {
+			memset(big, v[i].msg[0], v[i].repeat);
+			msg = big;
+			len = v[i].repeat;
+		}
+		sha3_hex(impl, v[i].rate, v[i].ds, msg, len, out, v[i].outlen);
+		unhex(exp, v[i].hex);
+		CHECK(!memcmp(out, exp, v[i].outlen), "%s: FIPS 202 vector %u",
+		      impl->base.name, i);
+	}
+}
+
+static void keccak_diff(const struct sc_keccak_impl *impl)
+{
+	static const unsigned int rates[] = { 72, 104, 136, 144, 168, 8, 200 };
+	u64 a[25], b[25];
+	unsigned int n, bad = 0, r, nb, i;
+
+	for (n = 0; n < 1000; n++) {
+		for (i = 0; i < 25; i++)
+			a[i] = n < 2 ? (n ? ~0ull : 0) : rnd();
+		memcpy(b, a, sizeof(a));
+		sc_keccakf1600_generic(a);
+		impl->permute(b);
+		bad += !!memcmp(a, b, sizeof(a));
+	}
+	CHECK(!bad, "%s: permute vs generic, 1000 states, %u bad",
+	      impl->base.name, bad);
+
+	bad = 0;
+	n = 0;
+	for (r = 0; r < sizeof(rates) / sizeof(rates[0]); r++) {
+		for (nb = 0; nb <= 5; nb++) {
+			unsigned int off = rnd() % 8;
+
+			for (i = 0; i < 25; i++)
+				a[i] = rnd();
+			memcpy(b, a, sizeof(a));
+			rnd_bytes(src_buf + off, nb * rates[r]);
+			sc_keccak_absorb_generic(a, src_buf + off, nb, rates[r]);
+			impl->absorb(b, src_buf + off, nb, rates[r]);
+			n++;
+			if (memcmp(a, b, sizeof(a))) {
+				if (!bad)
+					printf("  %s: first mismatch rate %u blocks %u\n",
+					       impl->base.name, rates[r], nb);
+				bad++;
+			}
+		}
+	}
+	CHECK(!bad, "%s: absorb vs generic, %u cases, %u bad",
+	      impl->base.name, n, bad);
+
+	/* SHAKE128 of random messages, long output (squeeze permutes) */
+	bad = 0;
+	for (n = 0; n < 100; n++) {
+		unsigned int len = rnd() % MAXLEN;
+		u8 o1[600], o2[600];
+
+		rnd_bytes(src_buf, len);
+		sha3_hex(&sc_keccak_impl_generic, SHAKE128_RATE, SHAKE_DSBYTE,
+			 src_buf, len, o1, sizeof(o1));
+		sha3_hex(impl, SHAKE128_RATE, SHAKE_DSBYTE, src_buf, len, o2,
+			 sizeof(o2));
+		bad += !!memcmp(o1, o2, sizeof(o1));
+	}
+	CHECK(!bad, "%s: SHAKE128 600-byte outputs, 100 messages, %u bad",
+	      impl->base.name, bad);
+}
+
+/* ---- the table and the dispatcher ---- */
+
+static void show_dispatch(enum sc_alg alg, const char *name)
+{
+	static const size_t lens[] = { 0, 16, 64, 128, 129, 256, 512, 1024,
+				       4096 };
+	unsigned int i;
+
+	printf("  %s rows:", name);
+	for (i = 0; i < sc_nimpls[alg]; i++) {
+		const struct sc_impl *row = sc_impl_row(alg, i);
+
+		printf(" %s%s(min %u)", row->name,
+		       sc_impl_supported(row) ? "" : "[unsupported]",
+		       row->min_len);
+	}
+	printf("\n  %s picks:", name);
+	for (i = 0; i < sizeof(lens) / sizeof(lens[0]); i++) {
+		const char *pick;
+
+		if (alg == SC_ALG_CHACHA)
+			pick = sc_chacha_pick(lens[i])->base.name;
+		else if (alg == SC_ALG_POLY1305)
+			pick = sc_poly1305_pick(lens[i])->base.name;
+		else
+			pick = sc_keccak_pick(lens[i])->base.name;
+		printf(" %zu:%s", lens[i], pick);
+	}
+	printf("\n");
+}
+
+int main(int argc, char **argv)
+{
+	unsigned int i, nrows = 0;
+	char cpu[128];
+
+	if (argc > 1)
+		rng_state = strtoull(argv[1], NULL, 0) | 1;
+	sc_cpu_describe(sc_cpu_features(), cpu, sizeof(cpu));
+	printf("arm64_diff: cpu features: %s\n", cpu);
+
+	for (i = 0; i < sc_nimpls[SC_ALG_CHACHA]; i++) {
+		const struct sc_chacha_impl *impl = sc_chacha_impls[i];
+
+		if (!sc_impl_supported(&impl->base)) {
+			printf("  chacha %s: SKIP (cpu lacks features)\n",
+			       impl->base.name);
+			continue;
+		}
+		chacha_kat(impl);
+		if (i)
+			chacha_diff(impl);
+		nrows++;
+	}
+	for (i = 0; i < sc_nimpls[SC_ALG_POLY1305]; i++) {
+		const struct sc_poly1305_impl *impl = sc_poly1305_impls[i];
+
+		if (!sc_impl_supported(&impl->base)) {
+			printf("  poly1305 %s: SKIP (cpu lacks features)\n",
+			       impl->base.name);
+			continue;
+		}
+		poly_kat(impl);
+		if (i)
+			poly_diff(impl);
+		nrows++;
+	}
+	for (i = 0; i < sc_nimpls[SC_ALG_KECCAK]; i++) {
+		const struct sc_keccak_impl *impl = sc_keccak_impls[i];
+
+		if (!sc_impl_supported(&impl->base)) {
+			printf("  keccak %s: SKIP (cpu lacks features)\n",
+			       impl->base.name);
+			continue;
+		}
+		keccak_kat(impl);
+		if (i)
+			keccak_diff(impl);
+		nrows++;
+	}
+	show_dispatch(SC_ALG_CHACHA, "chacha");
+	show_dispatch(SC_ALG_POLY1305, "poly1305");
+	show_dispatch(SC_ALG_KECCAK, "keccak");
+	printf("arm64_diff: %u rows tested\n", nrows);
+	printf("arm64_diff: %u passed, %u failed\n", npass, nfail);
+	return nfail ? 1 : 0;
+}
