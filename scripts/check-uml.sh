@@ -58,6 +58,9 @@ kdir=$("$top/scripts/uml-kernel.sh")
 t_kernel=$(( $(date +%s) - t0 ))
 
 # --- modules -----------------------------------------------------------------
+mkdir -p "$work"
+exec 8>"$work/.lock"
+flock -n 8 || { sc_log "another check-uml.sh uses $work; waiting"; flock 8; }
 sc_log "building simdcrypt.ko and simdcrypt_kunit.ko for UML"
 rm -rf "$work/src" "$work/root" "$work/out"
 mkdir -p "$work/src" "$work/out"
@@ -229,6 +232,16 @@ if [ -s "$out/dmesg-kunit.txt" ]; then
 else
 	echo "KTAP: no KUnit output (dmesg-kunit.txt empty)"
 	kf=1
+fi
+# second opinion: the kernel's own parser (kunit.py parse wants an absolute path)
+kunitpy="$kdir/source/tools/testing/kunit/kunit.py"
+if [ -f "$out/ktap.txt" ] && [ -f "$kunitpy" ]; then
+	if python3 "$kunitpy" parse "$out/ktap.txt" >"$out/kunit-parse.txt" 2>&1; then
+		ok "kunit.py parse"
+	else
+		bad "kunit.py parse: $(grep -E 'Testing complete|ERROR|CRASHED' "$out/kunit-parse.txt" | tail -1)"
+	fi
+	sed -n 's/.*\(Testing complete\..*\)/  kunit.py parse: \1/p' "$out/kunit-parse.txt"
 fi
 grep -hoE 'row [a-z0-9]+@[^:]+: [0-9]+ cases passed|row [a-z0-9]+@[^:]+: not supported[^"]*' \
 	"$out/ktap.txt" 2>/dev/null | sort -u | sed 's/^/  /' || true

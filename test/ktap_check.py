@@ -70,10 +70,10 @@ class Parser:
     def peek(self):
         return self.lines[self.i] if self.i < len(self.lines) else None
 
-    def more_at(self, depth):
+    def more_at(self, depth, from_here=False):
         """Whether the next structural (non-comment, non-text) line is at
         @depth or deeper."""
-        for line in self.lines[self.i + 1:]:
+        for line in self.lines[self.i + (0 if from_here else 1):]:
             body = line.strip()
             ind = indent_of(line)
             if not body or ind == -1 or body.startswith("#"):
@@ -118,6 +118,15 @@ class Parser:
                         self.unknown.append(line)
                     continue
                 break
+            if ind > depth and not (RESULT.match(body) or PLAN.match(body)
+                                    or VERSION.match(body)) \
+                    and not self.more_at(depth + 1, from_here=True):
+                # free text (e.g. a failed expectation's values) indented
+                # deeper, not the start of a subtest block
+                self.i += 1
+                if not body.startswith("#"):
+                    self.unknown.append(line)
+                continue
             if ind > depth:
                 if ind != depth + 1:
                     raise KtapError("line %d: jumps from depth %d to %d: %r"
