@@ -57,6 +57,9 @@ timeout_s=${SC_QEMU_TIMEOUT:-420}
 insmod_args=${SC_QEMU_INSMOD:-}
 verbose=${SC_QEMU_VERBOSE:-0}
 
+# qemu, busybox-static, the cross compiler and the build-root tools
+"$here/deps.sh" build matrix qemu >&2 || sc_die "scripts/deps.sh build matrix qemu failed"
+
 for t in "${targets[@]}"; do
 	case " ${all_targets[*]} " in
 	*" $t "*) ;;

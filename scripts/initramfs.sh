@@ -69,11 +69,9 @@ done
 
 case $SC_KARCH in
 x86_64)
-	busybox=/bin/busybox
-	[ -x $busybox ] && file -L $busybox 2>/dev/null | grep -q 'statically linked' ||
-		{ busybox=$(command -v busybox) || true; }
-	[ -n "$busybox" ] && file -L "$busybox" | grep -q 'statically linked' ||
-		sc_die "a static busybox is needed: apt-get install busybox-static"
+	busybox=/bin/busybox	# busybox-static; ldd fails on a static binary
+	[ -x $busybox ] && ! ldd $busybox >/dev/null 2>&1 ||
+		sc_die "a static $busybox is needed: apt-get install busybox-static (scripts/deps.sh qemu)"
 	;;
 arm64)
 	bbdir=$SC_CACHE/busybox/arm64

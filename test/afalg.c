@@ -18,6 +18,7 @@
  *   afalg -l	 check the built-in reference code only (no kernel)
  *   afalg hash ALG [FILE]		print the kernel's digest of FILE/stdin
  *   afalg enc|dec ALG KEYHEX IVHEX	stdin -> stdout through the kernel
+ *					(chacha20/xchacha*: any length)
  *   afalg driver TYPE NAME		bind (instantiates templates such as
  *					adiantum(xchacha12,aes)) and print
  *					the driver /proc/crypto shows for NAME
@@ -1052,13 +1053,19 @@ static int cmd_hash(const char *name, const char *file)
 	return 0;
 }
 
+/*
+ * stdin -> stdout. chacha20/xchacha*: 64 KiB requests, the block counter in
+ * the iv advanced between them (same result as one request); any other
+ * skcipher (e.g. adiantum(xchacha12,aes)): one request of at most 64 KiB.
+ */
 static int cmd_cipher(int enc, const char *name, const char *khex, const char *ivhex)
 {
-	static uint8_t in[1 << 20], out[sizeof(in)];
+	static uint8_t in[65536], out[sizeof(in)];
+	const struct alg *a = find_alg(name);
 	uint8_t key[64], iv[64];
 	long klen = unhex(khex, key, sizeof(key)), ivlen = unhex(ivhex, iv, sizeof(iv));
-	size_t len = fread(in, 1, sizeof(in), stdin);
-	int tfm = alg_bind("skcipher", name), err;
+	int tfm = alg_bind("skcipher", name), err, first = 1;
+	size_t len;
 
 	if (tfm < 0 || klen < 0 || ivlen < 0) {
 		fprintf(stderr, "bind skcipher %s: %s\n", name, tfm < 0 ? strerror(-tfm) : "bad hex");
@@ -1068,12 +1075,25 @@ static int cmd_cipher(int enc, const char *name, const char *khex, const char *i
 		perror("setkey");
 		return 1;
 	}
-	err = kcipher(tfm, enc, iv, ivlen, in, out, len, 1);
-	if (err) {
-		fprintf(stderr, "%s: %s\n", name, strerror(-err));
-		return 1;
+	while ((len = fread(in, 1, sizeof(in), stdin)) > 0 || first) {
+		if (!a && !first) {
+			fprintf(stderr, "%s: at most %zu bytes\n", name, sizeof(in));
+			return 1;
+		}
+		first = 0;
+		err = kcipher(tfm, enc, iv, ivlen, in, out, len, 1);
+		if (err) {
+			fprintf(stderr, "%s: %s\n", name, strerror(-err));
+			return 1;
+		}
+		fwrite(out, 1, len, stdout);
+		if (a && a->ivlen == 16 && ivlen == 16)
+			put32(iv, le32(iv) + (uint32_t)(len / 64));
+		else if (a && ivlen == 32)
+			put32(iv + 24, le32(iv + 24) + (uint32_t)(len / 64));
+		if (len < sizeof(in))
+			break;
 	}
-	fwrite(out, 1, len, stdout);
 	return 0;
 }
 
