@@ -78,19 +78,30 @@ CONFIG_CRYPTO_BENCHMARK=m
 EOF
 }
 
+frag_hash=$(fragment | sha256sum | cut -c1-12)
+base="$SC_CACHE/uml"
+
 # --- resolve the newest linux-source in the suite --------------------------
-apt_dir=$(sc_apt_dir "$suite" amd64)
-meta_ver=$(sc_apt_cache "$suite" amd64 policy linux-source 2>/dev/null |
-	awk '/Candidate:/ {print $2; exit}')
-[ -n "$meta_ver" ] && [ "$meta_ver" != "(none)" ] ||
+meta_ver=""
+if (sc_apt_dir "$suite" amd64 >/dev/null); then
+	meta_ver=$(sc_apt_cache "$suite" amd64 policy linux-source 2>/dev/null |
+		awk '/Candidate:/ {print $2; exit}')
+fi
+if [ -z "$meta_ver" ] || [ "$meta_ver" = "(none)" ]; then
+	# Offline: fall back to the newest kernel already built with this fragment.
+	cached=$(ls -d "$base"/build/*-"$frag_hash" 2>/dev/null | sort -V | tail -1)
+	if [ -n "$cached" ] && [ -f "$cached/.simdcrypt-built" ]; then
+		sc_log "cannot resolve linux-source in $suite (offline?); using cached $cached"
+		echo "$cached"
+		exit 0
+	fi
 	sc_die "no linux-source package in $suite"
+fi
 src_pkg=$(sc_apt_cache "$suite" amd64 show "linux-source=$meta_ver" 2>/dev/null |
 	awk -F': ' '/^Depends:/ {print $2; exit}' | grep -oE 'linux-source-[0-9]+\.[0-9]+' | head -1)
 [ -n "$src_pkg" ] || sc_die "cannot resolve linux-source=$meta_ver in $suite"
 kser=${src_pkg#linux-source-}
-frag_hash=$(fragment | sha256sum | cut -c1-12)
 key="$meta_ver-$frag_hash"
-base="$SC_CACHE/uml"
 srcdir="$base/src/$meta_ver/$src_pkg"
 out="$base/build/$key"
 mkdir -p "$base"
