@@ -31,13 +31,15 @@ set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 
 t0=$(date +%s)
+# A step that cannot go on still ends with the closing line.
+fatal() { sc_log "ERROR: $*"; echo "0 passed, 1 failed"; exit 1; }
 top=$SC_TOP
 work="$top/build/uml"
 algs="chacha20 xchacha20 xchacha12 poly1305 sha3-224 sha3-256 sha3-384 sha3-512"
 
 # --- host tools ----------------------------------------------------------------
 if [ -x "$top/scripts/deps.sh" ]; then
-	"$top/scripts/deps.sh" build qemu >&2 || sc_die "scripts/deps.sh build qemu failed"
+	"$top/scripts/deps.sh" build qemu >&2 || fatal "scripts/deps.sh build qemu failed"
 else
 	missing=""
 	for p in busybox-static gcc make bc flex bison libelf-dev libssl-dev python3 cpio; do
@@ -46,15 +48,15 @@ else
 	if [ -n "$missing" ]; then
 		sc_log "installing:$missing"
 		# shellcheck disable=SC2086
-		apt-get install -y -q $missing >&2 || sc_die "apt-get install$missing failed"
+		apt-get install -y -q $missing >&2 || fatal "apt-get install$missing failed"
 	fi
 fi
 busybox=/bin/busybox
 [ -x "$busybox" ] && ! ldd "$busybox" >/dev/null 2>&1 ||
-	sc_die "$busybox is missing or not static (install busybox-static)"
+	fatal "$busybox is missing or not static (install busybox-static)"
 
 # --- kernel ------------------------------------------------------------------
-kdir=$("$top/scripts/uml-kernel.sh")
+kdir=$("$top/scripts/uml-kernel.sh") || fatal "no UML kernel (scripts/uml-kernel.sh failed)"
 t_kernel=$(( $(date +%s) - t0 ))
 
 # --- modules -----------------------------------------------------------------
@@ -66,16 +68,16 @@ rm -rf "$work/src" "$work/root" "$work/out"
 mkdir -p "$work/src" "$work/out"
 (cd "$top" && git ls-files -co --exclude-standard -z |
 	grep -zv '^build/' | cpio -0 -pdm --quiet "$work/src") ||
-	sc_die "copying the source tree failed"
+	fatal "copying the source tree failed"
 mk() { make -C "$kdir" ARCH=um -j"$(nproc)" "$@"; }
 if ! mk M="$work/src" >"$work/out/build-module.log" 2>&1; then
 	cat "$work/out/build-module.log" >&2
-	sc_die "simdcrypt.ko does not build for UML"
+	fatal "simdcrypt.ko does not build for UML"
 fi
 if ! mk M="$work/src/kunit" KBUILD_EXTRA_SYMBOLS="$work/src/Module.symvers" \
 	>"$work/out/build-kunit.log" 2>&1; then
 	cat "$work/out/build-kunit.log" >&2
-	sc_die "simdcrypt_kunit.ko does not build for UML"
+	fatal "simdcrypt_kunit.ko does not build for UML"
 fi
 warn=$(grep -hE 'warning:' "$work/out/build-module.log" "$work/out/build-kunit.log" || true)
 [ -z "$warn" ] || { sc_log "build warnings:"; printf '%s\n' "$warn" >&2; }
