@@ -9,8 +9,10 @@
 
 #include "../../simdcrypt.h"
 
+extern const struct sc_chacha_impl sc_chacha_impl_neon;
 extern const struct sc_poly1305_impl sc_poly1305_impl_arm64;
 
+#define SC_ARCH_CHACHA_ROWS	&sc_chacha_impl_neon,
 #define SC_ARCH_POLY1305_ROWS	&sc_poly1305_impl_arm64,
 
 #endif

@@ -1,0 +1,75 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * arm64 ChaCha rows: thin wrappers around chacha-neon.S.
+ *
+ *   "neon"  256-byte steps with the 4-way kernel; a tail of 129..255 bytes
+ *           goes through the 4-way kernel too (bounced through a stack
+ *           buffer), shorter tails one block at a time with the 1-block
+ *           kernel (the last partial block bounced).  HChaCha uses the
+ *           1-block kernel.  min_len 65: a single block is not worth a
+ *           NEON section (kernel_neon_begin saves the task's FP state), the
+ *           same cutoff as the kernel's own arm64 chacha glue.
+ */
+#include <linux/types.h>
+#include <linux/string.h>
+#include "../../simdcrypt.h"
+#include "rows.h"
+
+void sc_chacha_neon_xor4(const u32 *state, u8 *dst, const u8 *src,
+			 int nrounds);
+void sc_chacha_neon_xor1(const u32 *state, u8 *dst, const u8 *src,
+			 int nrounds);
+void sc_chacha_neon_hchacha(const u32 *state, u32 *out, int nrounds);
+
+static void sc_chacha_xor_neon(const u32 *state, u8 *dst, const u8 *src,
+			       unsigned int len, int nrounds)
+{
+	u32 st[CHACHA_STATE_WORDS];
+	u8 buf[4 * CHACHA_BLOCK_SIZE];
+
+	memcpy(st, state, sizeof(st));
+	while (len >= 4 * CHACHA_BLOCK_SIZE) {
+		sc_chacha_neon_xor4(st, dst, src, nrounds);
+		st[12] += 4;
+		dst += 4 * CHACHA_BLOCK_SIZE;
+		src += 4 * CHACHA_BLOCK_SIZE;
+		len -= 4 * CHACHA_BLOCK_SIZE;
+	}
+	if (len > 2 * CHACHA_BLOCK_SIZE) {
+		memcpy(buf, src, len);
+		sc_chacha_neon_xor4(st, buf, buf, nrounds);
+		memcpy(dst, buf, len);
+		memzero_explicit(buf, sizeof(buf));
+	} else if (len) {
+		while (len >= CHACHA_BLOCK_SIZE) {
+			sc_chacha_neon_xor1(st, dst, src, nrounds);
+			st[12]++;
+			dst += CHACHA_BLOCK_SIZE;
+			src += CHACHA_BLOCK_SIZE;
+			len -= CHACHA_BLOCK_SIZE;
+		}
+		if (len) {
+			memcpy(buf, src, len);
+			sc_chacha_neon_xor1(st, buf, buf, nrounds);
+			memcpy(dst, buf, len);
+			memzero_explicit(buf, CHACHA_BLOCK_SIZE);
+		}
+	}
+	memzero_explicit(st, sizeof(st));
+}
+
+static void sc_hchacha_neon(const u32 *state, u32 *out, int nrounds)
+{
+	sc_chacha_neon_hchacha(state, out, nrounds);
+}
+
+const struct sc_chacha_impl sc_chacha_impl_neon = {
+	.base = {
+		.name = "neon",
+		.cpu_features = SC_CPU_NEON,
+		.simd = true,
+		.min_len = CHACHA_BLOCK_SIZE + 1,
+	},
+	.xor_stream = sc_chacha_xor_neon,
+	.hchacha = sc_hchacha_neon,
+};

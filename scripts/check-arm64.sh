@@ -1,0 +1,142 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# scripts/check-arm64.sh      (`make check-arm64`)
+#
+# The arm64 layer.  No arm64 hardware is needed:
+#
+#   user   test/arm64_diff.c + test/cpu_user.c + impl.c + generic/*.c + the
+#          arm64 rows (the objects named by asm/arm64/*.mk) cross-compiled
+#          with aarch64-linux-gnu-gcc -static and run under
+#          qemu-aarch64 -cpu max: every arm64 row against the generic C and
+#          known answers (see the comment in test/arm64_diff.c).  Run again
+#          with SC_CPU_MASK=-sha3 (rows needing the SHA3 extension must
+#          step aside, the dispatcher must fall back) and on
+#          -cpu cortex-a57 (ARMv8.0: no SHA3 in AT_HWCAP at all).
+#   build  simdcrypt.ko cross-built with scripts/build-module.sh for
+#          arm64-6.1, arm64-6.12, arm64-7.3 (W=1); any "warning:" fails.
+#   qemu   scripts/check-qemu.sh arm64-6.1: Debian's arm64 kernel booted in
+#          qemu-system-aarch64, insmod, selftests, AF_ALG, every row forced.
+#
+# Environment:
+#   SC_ARM64_LAYERS   subset of "user build qemu" (default: all three)
+#   SC_ARM64_KERNELS  kernel series for the build part (default
+#                     "6.1 6.12 7.3"; 6.12/7.3 need root for the build root)
+#   SC_ARM64_SEED     seed for the differential test (default: fixed)
+#
+# Each part prints "PASS name", "FAIL name: why" or "SKIP name: why"; the
+# last line is exactly "N passed, N failed"; exit status 1 on any failure.
+set -uo pipefail
+
+top=$(cd "$(dirname "$0")/.." && pwd)
+cd "$top" || exit 1
+
+layers=${SC_ARM64_LAYERS:-"user build qemu"}
+kernels=${SC_ARM64_KERNELS:-"6.1 6.12 7.3"}
+seed=${SC_ARM64_SEED:-0x5eed}
+out=$top/build/arm64
+mkdir -p "$out"
+passed=0
+failed=0
+
+pass() { echo "PASS $1"; passed=$((passed + 1)); }
+fail() { echo "FAIL $1: $2"; failed=$((failed + 1)); }
+skip() { echo "SKIP $1: $2"; }
+
+# The arm64 sources of the module: sc-arch-y from asm/arm64/*.mk, .o -> .S/.c
+arm64_sources() {
+	local o b
+	for o in $(printf 'include $(wildcard asm/arm64/*.mk)\nall:\n\t@echo $(sc-arch-y)\n' |
+		   make -s --no-print-directory -f -); do
+		b=${o%.o}
+		if [ -f "$b.S" ]; then echo "$b.S"; else echo "$b.c"; fi
+	done
+}
+
+run_user() {
+	local cc=aarch64-linux-gnu-gcc qemu bin=$out/arm64_diff log
+
+	qemu=$(command -v qemu-aarch64-static || command -v qemu-aarch64 || true)
+	if ! command -v $cc >/dev/null || [ -z "$qemu" ]; then
+		skip user "needs gcc-aarch64-linux-gnu and qemu-user-static (scripts/deps.sh)"
+		return
+	fi
+	# shellcheck disable=SC2046
+	if ! $cc -static -O2 -g -Wall -Wextra -Wno-unused-parameter -Werror \
+		-I. -Itest/shim -o "$bin" test/arm64_diff.c test/cpu_user.c \
+		impl.c generic/chacha.c generic/poly1305.c generic/keccak.c \
+		$(arm64_sources) > "$out/user-build.log" 2>&1; then
+		cat "$out/user-build.log"
+		fail user "cross-compiling the harness failed"
+		return
+	fi
+
+	local name args env
+	for name in max max-nosha3 cortex-a57; do
+		case $name in
+		max) args="-cpu max" env="" ;;
+		max-nosha3) args="-cpu max" env="SC_CPU_MASK=-sha3" ;;
+		cortex-a57) args="-cpu cortex-a57" env="" ;;
+		esac
+		log=$out/user-$name.log
+		# shellcheck disable=SC2086
+		env $env timeout 600 "$qemu" $args "$bin" "$seed" > "$log" 2>&1
+		local rc=$?
+		grep -E '^(FAIL|  )' "$log" | sed "s/^/  [$name] /"
+		local last
+		last=$(tail -1 "$log")
+		if [ $rc -eq 0 ] && [[ $last == *" 0 failed" ]]; then
+			pass "user/$name (${last#arm64_diff: })"
+		else
+			tail -5 "$log"
+			fail "user/$name" "rc $rc: $last"
+		fi
+	done
+}
+
+run_build() {
+	local k log
+	for k in $kernels; do
+		if [ "$k" != 6.1 ] && [ "$(id -u)" != 0 ]; then
+			skip "build/arm64-$k" "needs root (trixie build root)"
+			continue
+		fi
+		if ! scripts/build-module.sh "arm64-$k" "" "$out/module-$k" \
+			> "$out/build-$k.out" 2> "$out/build-$k.err"; then
+			tail -20 "$out/build-$k.err"
+			fail "build/arm64-$k" "make failed"
+			continue
+		fi
+		log=$(sed -n 's/^LOG=//p' "$out/build-$k.out")
+		if grep -E 'warning:|error:' "$log"; then
+			fail "build/arm64-$k" "warnings in $log"
+		elif ! grep -q 'asm/arm64/' "$log"; then
+			fail "build/arm64-$k" "no asm/arm64 objects were built"
+		else
+			pass "build/arm64-$k ($(grep -c 'asm/arm64/' "$log") arm64 objects, W=1 clean)"
+		fi
+	done
+}
+
+run_qemu() {
+	if [ ! -x scripts/check-qemu.sh ]; then
+		skip qemu "scripts/check-qemu.sh is not there yet"
+		return
+	fi
+	if scripts/check-qemu.sh arm64-6.1; then
+		pass qemu/arm64-6.1
+	else
+		fail qemu/arm64-6.1 "see build/qemu/arm64-6.1/console.log"
+	fi
+}
+
+for l in $layers; do
+	case $l in
+	user) run_user ;;
+	build) run_build ;;
+	qemu) run_qemu ;;
+	*) echo "unknown part $l"; exit 2 ;;
+	esac
+done
+echo "$passed passed, $failed failed"
+[ "$failed" -eq 0 ]
