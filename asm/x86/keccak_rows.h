@@ -3,6 +3,8 @@
 #ifndef _SC_X86_KECCAK_ROWS_H
 #define _SC_X86_KECCAK_ROWS_H
 
-#define SC_ARCH_KECCAK_ROWS
+extern const struct sc_keccak_impl sc_keccak_impl_avx512vl;
+
+#define SC_ARCH_KECCAK_ROWS &sc_keccak_impl_avx512vl,
 
 #endif

@@ -1,0 +1,356 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Keccak-f[1600] absorb for x86_64 with AVX-512VL, one state, one lane per
+ * register.
+ *
+ * Algorithm
+ * ---------
+ * Keccak-f[1600] (FIPS 202 section 3.3) on 25 64-bit lanes a[x + 5y], 24
+ * rounds of theta, rho, pi, chi and iota.  This file treats the 32 xmm
+ * registers of AVX-512VL as 32 64-bit registers (only the low quadword of
+ * each matters; the high one is carried along and never stored), which turns
+ * the register-starved scalar algorithm into one that keeps the whole state
+ * in registers and uses the two AVX-512 instructions that fit Keccak:
+ *
+ *   vpternlogq  any function of three inputs in one instruction: the column
+ *               parity a^b^c (0x96) and chi's a ^ (~b & c) (0xd2);
+ *   vprolq      a 64-bit rotate by an immediate (rho, and theta's rol 1).
+ *
+ * Per round: theta 5 + 10 + 5 + 25 instructions (copy, two three-way XORs
+ * per column parity, five rotates, and one three-way XOR per lane that adds
+ * C[x-1] ^ rol(C[x+1], 1)), rho 24 rotates, chi 10 copies + 25 vpternlogq,
+ * iota one XOR with a broadcast round constant: 90 ALU instructions plus 15
+ * register copies, with a dependency chain of about six instructions, so a
+ * core with four vector ALUs runs it near its throughput limit.  Sixteen-
+ * byte (xmm) operations keep clean of the zmm clock penalty on CPUs that
+ * have one and cost the same as zmm on those that do not.
+ *
+ * pi moves no data: it renames registers.  The lane names A00..A24 are
+ * assembler symbols bound to registers, and the pi macro rebinds them, the
+ * way the kernel's sha256-avx2 code rotates its working variables.  pi's
+ * permutation of the 24 non-zero lanes is one cycle of length 24, so after
+ * the fully unrolled 24 rounds every name is bound to its register again and
+ * the state stays in registers from one block to the next.
+ *
+ * Registers
+ * ---------
+ *   xmm0-xmm24   the state, lane a[i] in xmm<i> at every block boundary
+ *   xmm25-xmm29  theta: column parities C0..C4, rotated in place; chi: copies
+ *   xmm30        theta: rol(C2, 1)
+ *   xmm31        iota: the round constant, loaded early (a memory operand on
+ *                the critical path costs more than the load)
+ *   rdi st, rsi input, rdx blocks left, ecx/rax rate in bytes (0: permute)
+ *
+ * Variants
+ * --------
+ *   sc_keccak_absorb_avx512vl  AVX-512F + VL, any x86_64 that has them;
+ *                              reached through asm/x86/keccak_x86.c.
+ */
+#include <linux/linkage.h>
+
+/* the state: lane a[i] starts in xmm<i> */
+A00 = %xmm0
+A01 = %xmm1
+A02 = %xmm2
+A03 = %xmm3
+A04 = %xmm4
+A05 = %xmm5
+A06 = %xmm6
+A07 = %xmm7
+A08 = %xmm8
+A09 = %xmm9
+A10 = %xmm10
+A11 = %xmm11
+A12 = %xmm12
+A13 = %xmm13
+A14 = %xmm14
+A15 = %xmm15
+A16 = %xmm16
+A17 = %xmm17
+A18 = %xmm18
+A19 = %xmm19
+A20 = %xmm20
+A21 = %xmm21
+A22 = %xmm22
+A23 = %xmm23
+A24 = %xmm24
+
+/* theta's column parities, then chi's copies */
+C0 = %xmm25
+C1 = %xmm26
+C2 = %xmm27
+C3 = %xmm28
+C4 = %xmm29
+R2 = %xmm30
+RC = %xmm31
+T0 = %xmm25
+T1 = %xmm26
+
+#define ST	%rdi
+#define INP	%rsi
+#define NBLK	%rdx
+#define RATE	%ecx
+
+#define XOR3	$0x96		/* a ^ b ^ c */
+#define CHI	$0xd2		/* a ^ (~b & c) */
+
+/* C = a0 ^ a1 ^ a2 ^ a3 ^ a4 */
+.macro column_parity c, a0, a1, a2, a3, a4
+	vmovdqa64	\a0, \c
+	vpternlogq	XOR3, \a2, \a1, \c
+	vpternlogq	XOR3, \a4, \a3, \c
+.endm
+
+/*
+ * theta and rho for the five lanes of column x: a ^= C[x-1] ^ rol(C[x+1], 1)
+ * (cm, rp), then a = rol(a, r) with r the lane's rho offset.  Doing rho
+ * right after theta, column by column, lets the rotates (two ports on Zen 5,
+ * against four for vpternlogq) start early instead of queueing at the end.
+ */
+.macro theta_rho_column cm, rp, a0, r0, a1, r1, a2, r2, a3, r3, a4, r4
+.irp a, \a0, \a1, \a2, \a3, \a4
+	vpternlogq	XOR3, \rp, \cm, \a
+.endr
+.if \r0
+	vprolq		$\r0, \a0, \a0
+.endif
+	vprolq		$\r1, \a1, \a1
+	vprolq		$\r2, \a2, \a2
+	vprolq		$\r3, \a3, \a3
+	vprolq		$\r4, \a4, \a4
+.endm
+
+/*
+ * theta and rho.  Column x needs C[x-1] and rol(C[x+1], 1); doing the
+ * columns in the order 1, 4, 2, 0, 3 lets each rol(C[j], 1) overwrite C[j]
+ * once its plain value has been used, with R2 holding the one that cannot.
+ */
+.macro theta_rho
+	column_parity	C0, A00, A05, A10, A15, A20
+	column_parity	C1, A01, A06, A11, A16, A21
+	column_parity	C2, A02, A07, A12, A17, A22
+	column_parity	C3, A03, A08, A13, A18, A23
+	column_parity	C4, A04, A09, A14, A19, A24
+	vprolq		$1, C2, R2
+	theta_rho_column	C0, R2, A01, 1, A06, 44, A11, 10, A16, 45, A21, 2
+	vprolq		$1, C0, C0
+	theta_rho_column	C3, C0, A04, 27, A09, 20, A14, 39, A19, 8, A24, 14
+	vprolq		$1, C3, C3
+	theta_rho_column	C1, C3, A02, 62, A07, 6, A12, 43, A17, 15, A22, 61
+	vprolq		$1, C1, C1
+	theta_rho_column	C4, C1, A00, 0, A05, 36, A10, 3, A15, 41, A20, 18
+	vprolq		$1, C4, C4
+	theta_rho_column	C2, C4, A03, 28, A08, 55, A13, 25, A18, 21, A23, 56
+.endm
+
+/*
+ * pi: lane x + 5y moves to y + 5((2x + 3y) mod 5).  Only the names move:
+ * the register that holds a[i] is renamed to the lane it becomes.
+ */
+.macro pi
+	P01 = A01
+	P02 = A02
+	P03 = A03
+	P04 = A04
+	P05 = A05
+	P06 = A06
+	P07 = A07
+	P08 = A08
+	P09 = A09
+	P10 = A10
+	P11 = A11
+	P12 = A12
+	P13 = A13
+	P14 = A14
+	P15 = A15
+	P16 = A16
+	P17 = A17
+	P18 = A18
+	P19 = A19
+	P20 = A20
+	P21 = A21
+	P22 = A22
+	P23 = A23
+	P24 = A24
+	A10 = P01
+	A20 = P02
+	A05 = P03
+	A15 = P04
+	A16 = P05
+	A01 = P06
+	A11 = P07
+	A21 = P08
+	A06 = P09
+	A07 = P10
+	A17 = P11
+	A02 = P12
+	A12 = P13
+	A22 = P14
+	A23 = P15
+	A08 = P16
+	A18 = P17
+	A03 = P18
+	A13 = P19
+	A14 = P20
+	A24 = P21
+	A09 = P22
+	A19 = P23
+	A04 = P24
+.endm
+
+/* chi on one row, in place: a[x] ^= ~a[x+1] & a[x+2] */
+.macro chi_row a0, a1, a2, a3, a4
+	vmovdqa64	\a0, T0
+	vmovdqa64	\a1, T1
+	vpternlogq	CHI, \a2, \a1, \a0
+	vpternlogq	CHI, \a3, \a2, \a1
+	vpternlogq	CHI, \a4, \a3, \a2
+	vpternlogq	CHI, T0, \a4, \a3
+	vpternlogq	CHI, T1, T0, \a4
+.endm
+
+.macro chi
+	chi_row		A00, A01, A02, A03, A04
+	chi_row		A05, A06, A07, A08, A09
+	chi_row		A10, A11, A12, A13, A14
+	chi_row		A15, A16, A17, A18, A19
+	chi_row		A20, A21, A22, A23, A24
+.endm
+
+.macro keccak_round
+	vmovq		.Lkeccak_rc + 8 * .Lround(%rip), RC
+	theta_rho
+	pi
+	chi
+	vpxorq		RC, A00, A00
+	.Lround = .Lround + 1
+.endm
+
+.section .rodata, "a"
+.balign 64
+.Lkeccak_rc:
+	.quad	0x0000000000000001, 0x0000000000008082
+	.quad	0x800000000000808a, 0x8000000080008000
+	.quad	0x000000000000808b, 0x0000000080000001
+	.quad	0x8000000080008081, 0x8000000000008009
+	.quad	0x000000000000008a, 0x0000000000000088
+	.quad	0x0000000080008009, 0x000000008000000a
+	.quad	0x000000008000808b, 0x800000000000008b
+	.quad	0x8000000000008089, 0x8000000000008003
+	.quad	0x8000000000008002, 0x8000000000000080
+	.quad	0x000000000000800a, 0x800000008000000a
+	.quad	0x8000000080008081, 0x8000000000008080
+	.quad	0x0000000080000001, 0x8000000080008008
+
+.text
+
+/*
+ * void sc_keccak_absorb_avx512vl(u64 st[25], const u8 *in, size_t nblocks,
+ *				  unsigned int rate);
+ *
+ * For each of @nblocks blocks: XOR @rate bytes of @in (72, 104, 136, 144
+ * or 168; any alignment) into the state, then permute.  @rate 0 permutes
+ * @nblocks times without reading @in.
+ */
+SYM_FUNC_START(sc_keccak_absorb_avx512vl)
+	vmovq		0 * 8(ST), %xmm0
+	vmovq		1 * 8(ST), %xmm1
+	vmovq		2 * 8(ST), %xmm2
+	vmovq		3 * 8(ST), %xmm3
+	vmovq		4 * 8(ST), %xmm4
+	vmovq		5 * 8(ST), %xmm5
+	vmovq		6 * 8(ST), %xmm6
+	vmovq		7 * 8(ST), %xmm7
+	vmovq		8 * 8(ST), %xmm8
+	vmovq		9 * 8(ST), %xmm9
+	vmovq		10 * 8(ST), %xmm10
+	vmovq		11 * 8(ST), %xmm11
+	vmovq		12 * 8(ST), %xmm12
+	vmovq		13 * 8(ST), %xmm13
+	vmovq		14 * 8(ST), %xmm14
+	vmovq		15 * 8(ST), %xmm15
+	vmovq		16 * 8(ST), %xmm16
+	vmovq		17 * 8(ST), %xmm17
+	vmovq		18 * 8(ST), %xmm18
+	vmovq		19 * 8(ST), %xmm19
+	vmovq		20 * 8(ST), %xmm20
+	vmovq		21 * 8(ST), %xmm21
+	vmovq		22 * 8(ST), %xmm22
+	vmovq		23 * 8(ST), %xmm23
+	vmovq		24 * 8(ST), %xmm24
+	mov		RATE, %eax	/* zero-extends the 32-bit rate */
+	test		NBLK, NBLK
+	jz		.Lstore
+
+.Lblock:
+	/* rate is one of 0, 72, 104, 136, 144, 168: 0, 9, 13, 17, 18, 21 lanes */
+	cmp		$72, RATE
+	jb		.Lpermute
+	vpxorq		0 * 8(INP){1to2}, %xmm0, %xmm0
+	vpxorq		1 * 8(INP){1to2}, %xmm1, %xmm1
+	vpxorq		2 * 8(INP){1to2}, %xmm2, %xmm2
+	vpxorq		3 * 8(INP){1to2}, %xmm3, %xmm3
+	vpxorq		4 * 8(INP){1to2}, %xmm4, %xmm4
+	vpxorq		5 * 8(INP){1to2}, %xmm5, %xmm5
+	vpxorq		6 * 8(INP){1to2}, %xmm6, %xmm6
+	vpxorq		7 * 8(INP){1to2}, %xmm7, %xmm7
+	vpxorq		8 * 8(INP){1to2}, %xmm8, %xmm8
+	cmp		$104, RATE
+	jb		.Lpermute
+	vpxorq		9 * 8(INP){1to2}, %xmm9, %xmm9
+	vpxorq		10 * 8(INP){1to2}, %xmm10, %xmm10
+	vpxorq		11 * 8(INP){1to2}, %xmm11, %xmm11
+	vpxorq		12 * 8(INP){1to2}, %xmm12, %xmm12
+	cmp		$136, RATE
+	jb		.Lpermute
+	vpxorq		13 * 8(INP){1to2}, %xmm13, %xmm13
+	vpxorq		14 * 8(INP){1to2}, %xmm14, %xmm14
+	vpxorq		15 * 8(INP){1to2}, %xmm15, %xmm15
+	vpxorq		16 * 8(INP){1to2}, %xmm16, %xmm16
+	cmp		$144, RATE
+	jb		.Lpermute
+	vpxorq		17 * 8(INP){1to2}, %xmm17, %xmm17
+	cmp		$168, RATE
+	jb		.Lpermute
+	vpxorq		18 * 8(INP){1to2}, %xmm18, %xmm18
+	vpxorq		19 * 8(INP){1to2}, %xmm19, %xmm19
+	vpxorq		20 * 8(INP){1to2}, %xmm20, %xmm20
+
+.Lpermute:
+	.Lround = 0
+.rept 24
+	keccak_round
+.endr
+	add		%rax, INP
+	dec		NBLK
+	jnz		.Lblock
+
+.Lstore:
+	vmovq		%xmm0, 0 * 8(ST)
+	vmovq		%xmm1, 1 * 8(ST)
+	vmovq		%xmm2, 2 * 8(ST)
+	vmovq		%xmm3, 3 * 8(ST)
+	vmovq		%xmm4, 4 * 8(ST)
+	vmovq		%xmm5, 5 * 8(ST)
+	vmovq		%xmm6, 6 * 8(ST)
+	vmovq		%xmm7, 7 * 8(ST)
+	vmovq		%xmm8, 8 * 8(ST)
+	vmovq		%xmm9, 9 * 8(ST)
+	vmovq		%xmm10, 10 * 8(ST)
+	vmovq		%xmm11, 11 * 8(ST)
+	vmovq		%xmm12, 12 * 8(ST)
+	vmovq		%xmm13, 13 * 8(ST)
+	vmovq		%xmm14, 14 * 8(ST)
+	vmovq		%xmm15, 15 * 8(ST)
+	vmovq		%xmm16, 16 * 8(ST)
+	vmovq		%xmm17, 17 * 8(ST)
+	vmovq		%xmm18, 18 * 8(ST)
+	vmovq		%xmm19, 19 * 8(ST)
+	vmovq		%xmm20, 20 * 8(ST)
+	vmovq		%xmm21, 21 * 8(ST)
+	vmovq		%xmm22, 22 * 8(ST)
+	vmovq		%xmm23, 23 * 8(ST)
+	vmovq		%xmm24, 24 * 8(ST)
+	vzeroupper
+	RET
+SYM_FUNC_END(sc_keccak_absorb_avx512vl)

@@ -1,0 +1,40 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * x86_64 Keccak-f[1600] rows: thin C wrappers around the asm kernels.
+ *
+ * Each kernel is one absorb loop, sc_keccak_absorb_<row>(st, in, nblocks,
+ * rate); a rate of 0 means "permute nblocks times without input", which is
+ * how permute() reaches the same code.  The wrappers call the asm directly,
+ * so no asm address is taken (no CFI type needed).
+ *
+ *   scalar    BMI1 + BMI2 general-purpose registers; no SIMD section needed,
+ *             usable in any context (hard IRQ included).
+ *   avx512vl  one lane per xmm register, vpternlogq + vprolq; SIMD section.
+ */
+#include <linux/types.h>
+#include "../../simdcrypt.h"
+#include "keccak_rows.h"
+
+void sc_keccak_absorb_avx512vl(u64 *st, const u8 *in, size_t nblocks,
+			       unsigned int rate);
+
+static void sc_keccak_permute_avx512vl_row(u64 *st)
+{
+	sc_keccak_absorb_avx512vl(st, NULL, 1, 0);
+}
+
+static void sc_keccak_absorb_avx512vl_row(u64 *st, const u8 *in,
+					  size_t nblocks, unsigned int rate)
+{
+	sc_keccak_absorb_avx512vl(st, in, nblocks, rate);
+}
+
+const struct sc_keccak_impl sc_keccak_impl_avx512vl = {
+	.base = {
+		.name		= "avx512vl",
+		.cpu_features	= SC_CPU_AVX512,
+		.simd		= true,
+	},
+	.permute	= sc_keccak_permute_avx512vl_row,
+	.absorb		= sc_keccak_absorb_avx512vl_row,
+};
