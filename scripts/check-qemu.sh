@@ -46,6 +46,8 @@
 #   SC_QEMU_INSMOD    extra simdcrypt.ko parameters, e.g. test_corrupt=1 to
 #                     prove that a broken implementation fails this layer
 #   SC_QEMU_VERBOSE=1 print every guest result line, not only failures
+#   SC_QEMU_SRC       module source directory (default: this checkout), e.g.
+#                     an unpacked `git archive HEAD` to test the committed state
 
 set -uo pipefail
 . "$(dirname "$0")/lib.sh"
@@ -56,6 +58,7 @@ all_targets=(x86_64-6.1 x86_64-6.12 x86_64-7.3 arm64-6.1)
 timeout_s=${SC_QEMU_TIMEOUT:-420}
 insmod_args=${SC_QEMU_INSMOD:-}
 verbose=${SC_QEMU_VERBOSE:-0}
+src=${SC_QEMU_SRC:-}
 
 # qemu, busybox-static, the cross compiler and the build-root tools
 "$here/deps.sh" build matrix qemu >&2 || sc_die "scripts/deps.sh build matrix qemu failed"
@@ -271,7 +274,7 @@ for t in "${targets[@]}"; do
 	else
 		eval "$kv"
 		sc_log "check-qemu: $t: building simdcrypt.ko for $SC_KVER"
-		if ! bm=$(SC_KVER=$SC_KVER "$here/build-module.sh" "$t" "" "$dir"); then
+		if ! bm=$(SC_KVER=$SC_KVER "$here/build-module.sh" "$t" "$src" "$dir"); then
 			reason="module build failed, see $(printf '%s\n' "$bm" | sed -n 's/^LOG=//p')"
 		else
 			ko=$(printf '%s\n' "$bm" | sed -n 's/^KO=\(.*simdcrypt\.ko\)$/\1/p' | head -1)

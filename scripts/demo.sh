@@ -23,7 +23,8 @@
 #      tcrypt from the QEMU boot instead, labelled EMULATED (not real speed).
 #
 # Environment: SC_DEMO_TARGET (default x86_64-7.3; any scripts/qemu-kernels.sh
-# target), SC_DEMO_UML=0|1 (default 1), SC_QEMU_TIMEOUT (default 600).
+# target), SC_DEMO_UML=0|1 (default 1), SC_QEMU_TIMEOUT (default 600),
+# SC_QEMU_SRC (module sources; default this checkout).
 # Logs and data: build/demo/.
 
 set -uo pipefail
@@ -69,7 +70,7 @@ eval "$(cat "$out/kernel.env")"
 export SC_KVER		# headers.sh builds against exactly the kernel QEMU boots
 sc_log "kernel: $SC_KVER ($SC_VMLINUZ)"
 sc_log "building simdcrypt.ko for $SC_KVER (first time: the build root and headers are prepared, a few minutes)"
-bm=$(with_heartbeat "building simdcrypt.ko" "$here/build-module.sh" "$target" "" "$out/$target") ||
+bm=$(with_heartbeat "building simdcrypt.ko" "$here/build-module.sh" "$target" "${SC_QEMU_SRC:-}" "$out/$target") ||
 	sc_die "module build failed: $(printf '%s\n' "$bm" | sed -n 's/^LOG=//p')"
 ko=$(printf '%s\n' "$bm" | sed -n 's/^KO=\(.*simdcrypt\.ko\)$/\1/p' | head -1)
 [ -f "$ko" ] || sc_die "no simdcrypt.ko built"
@@ -297,8 +298,12 @@ elif [ -n "$uml_kdir" ] && [ -x "$uml_kdir/linux" ]; then
 	u=$out/uml
 	rm -rf "$u/root" "$u/src"
 	mkdir -p "$u/root"/{bin,proc,sys,dev,tmp,out,modules} "$u/src"
-	(cd "$SC_TOP" && git ls-files -co --exclude-standard -z | grep -zv '^build/' |
-		cpio -0 -pdm --quiet "$u/src") || sc_die "copying the sources failed"
+	if [ -n "${SC_QEMU_SRC:-}" ]; then
+		cp -a "$SC_QEMU_SRC"/. "$u/src/"
+	else
+		(cd "$SC_TOP" && git ls-files -co --exclude-standard -z | grep -zv '^build/' |
+			cpio -0 -pdm --quiet "$u/src")
+	fi || sc_die "copying the sources failed"
 	sc_log "building simdcrypt.ko for UML"
 	if ! make -C "$uml_kdir" ARCH=um -j"$(nproc)" M="$u/src" >"$u/build.log" 2>&1; then
 		bad "simdcrypt.ko does not build for UML (see $u/build.log)"
