@@ -75,8 +75,17 @@ for t in "$@"; do
 	t0=$(date +%s)
 	# Headers first: a failure here means the machine cannot build this
 	# target at all (network, root, tools): SKIP, not FAIL.
-	if ! "$here/headers.sh" "$t" 2>&1 >/dev/null | tee "$errf" >&2; then
+	rc=0
+	hdr=$("$here/headers.sh" "$t" 2>"$errf") || rc=$?
+	cat "$errf" >&2
+	if [ $rc != 0 ]; then
 		result SKIP "$t" "headers unavailable: $(grep -a ERROR "$errf" | tail -1 | sed 's/.*ERROR: //')"
+		rm -f "$errf"
+		continue
+	fi
+	if printf '%s\n' "$hdr" | grep -q "^CHROOT=[^']" &&
+		! unshare --mount --propagation private true 2>/dev/null; then
+		result SKIP "$t" "builds in a chroot, but private mount namespaces are not available (needs root with CAP_SYS_ADMIN and / a mount point)"
 		rm -f "$errf"
 		continue
 	fi
@@ -85,7 +94,8 @@ for t in "$@"; do
 	if ! bm=$("$here/build-module.sh" "$t" "$src" "$out" 2>"$errf"); then
 		log=$(printf '%s\n' "$bm" | sed -n 's/^LOG=//p')
 		if [ -n "$log" ] && [ -f "$log" ]; then
-			grep -aiE 'error|warning:|objtool:' "$log" | awk '!seen[$0]++' | head -40 | sed 's/^/    /'
+			{ grep -aiE 'error|warning:|objtool:|unshare|chroot|mount' "$log" || tail -5 "$log"; } |
+				awk '!seen[$0]++' | head -40 | sed 's/^/    /'
 		else
 			sed 's/^/    /' "$errf"
 		fi

@@ -86,8 +86,14 @@ if [ "$(id -u)" != 0 ]; then
 	sudo="sudo -n"
 fi
 export DEBIAN_FRONTEND=noninteractive
+log=$(mktemp /tmp/simdcrypt-deps.XXXXXX)
+t0=$(date +%s)
 # shellcheck disable=SC2086
-$sudo apt-get update -q -o Acquire::Retries=3 >/dev/null
-# shellcheck disable=SC2086
-$sudo env DEBIAN_FRONTEND=noninteractive apt-get install -q -y \
-	--no-install-recommends -o Acquire::Retries=3 $missing
+if ! { $sudo apt-get update -q -o Acquire::Retries=3 &&
+	$sudo env DEBIAN_FRONTEND=noninteractive apt-get install -q -y \
+		--no-install-recommends -o Acquire::Retries=3 $missing; } >"$log" 2>&1; then
+	tail -30 "$log" >&2
+	echo "deps.sh: apt-get failed (log: $log)" >&2
+	exit 1
+fi
+echo "deps.sh: installed in $(($(date +%s) - t0)) s: $(grep -c '^Setting up' "$log") packages (log: $log)" >&2
