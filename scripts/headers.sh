@@ -70,7 +70,7 @@ esac
 # matching REGEX (anchored).
 pkg_dep() {
 	printf '%s\n' "$1" | tr ',|' '\n' | sed -E 's/^ *//; s/[ :].*//' |
-		grep -E "^$2\$" | head -1
+		grep -E "^$2\$" | head -1 || true
 }
 
 # fetch SUITE ARCH PKG VERSION: download PKG=VERSION into the deb cache
