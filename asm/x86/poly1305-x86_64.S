@@ -1,0 +1,484 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Poly1305 block functions for x86_64: scalar MULX/ADX and AVX-512 IFMA.
+ *
+ * Algorithm
+ * ---------
+ * Poly1305 (RFC 8439 section 2.5) evaluates, for 16-byte blocks m_1..m_n
+ * (each with the 2^128 pad bit added), h = (h + m_i) * r mod p, p = 2^130-5.
+ * Every function here takes the canonical state of struct sc_poly1305_core,
+ * h in base 2^64 (h0 + h1 2^64 + h2 2^128, h2 small, partially reduced)
+ * and the clamped r = r0 + r1 2^64, converts it to its own representation,
+ * absorbs len bytes and writes h back in the same form with h2 <= 4, so the
+ * caller may switch functions at any block boundary.
+ *
+ * Scalar (sc_poly1305_blocks_x86_mulx)
+ * ------------------------------------
+ * h is three 64-bit limbs.  With s1 = r1 + r1/4 (r1 is a multiple of 4, so
+ * 2^128 r1 = 2^130 r1/4 == 5 r1/4 mod p):
+ *
+ *   d0 = h0 r0 + h1 s1
+ *   d1 = h0 r1 + h1 r0 + h2 s1
+ *   d2 =                 h2 r0
+ *
+ * MULX produces the four 128-bit products without touching the flags, and
+ * ADCX/ADOX add them up in two independent carry chains (CF and OF).  Bits
+ * 130 and up of d are folded back as 5 * (d2 >> 2).  One block costs one
+ * dependent MULX + add + fold chain, about 12 cycles; nothing is set up, so
+ * this is the function for short messages and it needs no SIMD section.
+ *
+ * Registers: rsi src, r8 r0, r9 r1, r12 s1, r13/r14/r15 h0/h1/h2,
+ * rax rbx rcx rdx rdi r10 r11 products; the stack holds the pad bit, the
+ * end pointer and core.
+ *
+ * AVX-512 IFMA (sc_poly1305_blocks_x86_ifma)
+ * ------------------------------------------
+ * vpmadd52luq/vpmadd52huq add the low/high 52 bits of a 52x52-bit product
+ * to a 64-bit lane.  h and r are kept in base 2^44: three limbs of 44, 44
+ * and 42 bits, one limb per zmm register, one accumulator per qword lane:
+ *
+ *   x = x0 + x1 2^44 + x2 2^88,  2^132 == 20 (mod p), s_i = 20 r_i
+ *
+ *   d0 = h0 r0 + h1 s2 + h2 s1
+ *   d1 = h0 r1 + h1 r0 + h2 s2
+ *   d2 = h0 r2 + h1 r1 + h2 r0
+ *
+ * Each d_i comes out as a low sum L_i (weight 2^44i) and a high sum U_i
+ * (weight 2^(44i+52) = 2^8 times the next limb), so the limbs are
+ * L0, L1 + U0 << 8, L2 + U1 << 8, and U2 << 8 at 2^132, i.e. U2 << 10 at
+ * 2^130.  The carry step moves every limb's excess up in parallel (the top
+ * one back to limb 0 times 5) and then once more from limb 0 to limb 1,
+ * which leaves limbs below 2^44 + 2^11: small enough that h + m stays below
+ * the 52 bits the multiplier reads.
+ *
+ * Two accumulators A and B of eight lanes each take sixteen blocks per
+ * iteration: block 16i + j goes to lane j of A (j < 8) or of B.  Every
+ * lane is multiplied by r^16 per iteration, and the last iteration
+ * multiplies lane by lane with the power that brings each block to its
+ * place instead (r^16..r^9 for A, r^8..r^1 for B); the sixteen lanes are
+ * then added up.  A and B are independent, so two multiply-and-carry chains
+ * (about 30 cycles each) are in flight at once.  vpunpck{l,h}qdq split two
+ * 64-byte loads into low and high halves of blocks 0,4,1,5,2,6,3,7, so
+ * that is the lane order of the tables:
+ *
+ *   lane      0   1   2   3   4   5   6   7
+ *   A block   0   4   1   5   2   6   3   7      power r^(16 - block)
+ *   B block   8  12   9  13  10  14  11  15      power r^(16 - block)
+ *
+ * The powers are computed on every call (the core state has only r) in
+ * four dependent vector multiplications from broadcast r: r^2; r^4 and a
+ * vector of r^3/r^4; r^8 and one of r^5..r^8; r^16 and r^9..r^16.  That is
+ * about 150 cycles, so the function takes whole 256-byte groups only and
+ * its C wrapper finishes a shorter tail with the scalar code.
+ *
+ * Registers (zmm): 0-2 A, 3-5 B, 6-11 products and message limbs,
+ * 12-16 r^16 (r0 r1 r2 s1 s2), 17-21 A's last powers, 22-26 B's last
+ * powers, 27 2^44-1, 28 2^42-1, 29 the pad bit at bit 40, 30-31 scratch.
+ *
+ * Variants
+ * --------
+ *   sc_poly1305_blocks_x86_mulx  BMI2 + ADX, general registers (row "scalar")
+ *   sc_poly1305_blocks_x86_ifma  AVX-512F + IFMA, 512-bit (row "ifma")
+ * Both are reached through asm/x86/poly1305_x86.c, which calls them
+ * directly (no address is taken).
+ */
+#include <linux/linkage.h>
+
+/* struct sc_poly1305_core */
+#define CORE_H0		0
+#define CORE_H1		8
+#define CORE_H2		16
+#define CORE_R0		24
+#define CORE_R1		32
+
+/* ---------------------------------------------------------------------- */
+/* Scalar: base 2^64, MULX + ADCX/ADOX                                     */
+/* ---------------------------------------------------------------------- */
+
+/* stack frame of the scalar loop */
+#define S_PAD		0
+#define S_END		8
+#define S_CORE		16
+#define S_SIZE		24
+
+/*
+ * void sc_poly1305_blocks_x86_mulx(struct sc_poly1305_core *core,
+ *				    const u8 *src, size_t len, u32 padbit)
+ */
+SYM_FUNC_START(sc_poly1305_blocks_x86_mulx)
+	andq		$-16, %rdx
+	jz		.Lmulx_none
+	pushq		%rbx
+	pushq		%r12
+	pushq		%r13
+	pushq		%r14
+	pushq		%r15
+	subq		$S_SIZE, %rsp
+	movl		%ecx, %ecx
+	movq		%rcx, S_PAD(%rsp)
+	addq		%rsi, %rdx
+	movq		%rdx, S_END(%rsp)
+	movq		%rdi, S_CORE(%rsp)
+
+	movq		CORE_R0(%rdi), %r8
+	movq		CORE_R1(%rdi), %r9
+	movq		%r9, %r12
+	shrq		$2, %r12
+	addq		%r9, %r12			/* s1 = r1 + r1/4 */
+	movq		CORE_H0(%rdi), %r13
+	movq		CORE_H1(%rdi), %r14
+	movq		CORE_H2(%rdi), %r15
+
+.Lmulx_loop:
+	/* h += m + pad * 2^128 */
+	addq		0(%rsi), %r13
+	adcq		8(%rsi), %r14
+	adcq		S_PAD(%rsp), %r15
+
+	movq		%r12, %rax
+	imulq		%r15, %rax			/* h2 s1   (column 1) */
+	imulq		%r8, %r15			/* h2 r0   (column 2) */
+	movq		%r13, %rdx
+	mulxq		%r8, %r13, %r11			/* h0 r0:  r13 c0, r11 c1 */
+	mulxq		%r9, %rbx, %rcx			/* h0 r1:  rbx c1, rcx c2 */
+	movq		%r14, %rdx
+	mulxq		%r12, %r10, %r14		/* h1 s1:  r10 c0, r14 c1 */
+	mulxq		%r8, %rdi, %rdx			/* h1 r0:  rdi c1, rdx c2 */
+
+	/* column sums: CF chain c0 -> c1 -> c2, OF chain c1 -> c2 */
+	testq		%rax, %rax			/* CF = OF = 0 */
+	adcxq		%r10, %r13
+	adcxq		%r11, %r14
+	adcxq		%rdx, %rcx
+	adoxq		%rbx, %r14
+	adoxq		%r15, %rcx
+	addq		%rdi, %r14
+	adcq		$0, %rcx
+	addq		%rax, %r14
+	adcq		$0, %rcx
+
+	/* fold bits 130 and up: h2 = d2 & 3, h += 5 * (d2 >> 2) */
+	movq		%rcx, %r15
+	andq		$3, %r15
+	movq		%rcx, %rax
+	shrq		$2, %rcx
+	andq		$-4, %rax
+	addq		%rcx, %rax
+	addq		%rax, %r13
+	adcq		$0, %r14
+	adcq		$0, %r15
+
+	addq		$16, %rsi
+	cmpq		S_END(%rsp), %rsi
+	jb		.Lmulx_loop
+
+	movq		S_CORE(%rsp), %rdi
+	movq		%r13, CORE_H0(%rdi)
+	movq		%r14, CORE_H1(%rdi)
+	movq		%r15, CORE_H2(%rdi)
+	addq		$S_SIZE, %rsp
+	popq		%r15
+	popq		%r14
+	popq		%r13
+	popq		%r12
+	popq		%rbx
+.Lmulx_none:
+	RET
+SYM_FUNC_END(sc_poly1305_blocks_x86_mulx)
+
+/* ---------------------------------------------------------------------- */
+/* AVX-512 IFMA: base 2^44, 2 x 8 lanes                                    */
+/* ---------------------------------------------------------------------- */
+
+#define HA0	%zmm0
+#define HA1	%zmm1
+#define HA2	%zmm2
+#define HB0	%zmm3
+#define HB1	%zmm4
+#define HB2	%zmm5
+#define T0	%zmm6
+#define T1	%zmm7
+#define T2	%zmm8
+#define T3	%zmm9
+#define T4	%zmm10
+#define T5	%zmm11
+#define Q0	%zmm12
+#define Q1	%zmm13
+#define Q2	%zmm14
+#define Q3	%zmm15
+#define Q4	%zmm16
+#define W0	%zmm17
+#define W1	%zmm18
+#define W2	%zmm19
+#define W3	%zmm20
+#define W4	%zmm21
+#define V0	%zmm22
+#define V1	%zmm23
+#define V2	%zmm24
+#define V3	%zmm25
+#define V4	%zmm26
+#define M44	%zmm27
+#define M42	%zmm28
+#define PADV	%zmm29
+#define X0	%zmm30
+#define X1	%zmm31
+
+/* s = 20 * a (a < 2^45, so s < 2^50) */
+.macro SCALE20 a, s
+	vpsllq		$2, \a, \s
+	vpsllq		$4, \a, T0
+	vpaddq		T0, \s, \s
+.endm
+
+/*
+ * h = h * r (mod p, partially reduced), h and r in base 2^44, s1/s2 = 20 r1,
+ * 20 r2.  r may be registers or memory.  h is written only after every
+ * product is formed, so h may alias r.  Clobbers T0-T5.
+ */
+.macro MULR h0, h1, h2, r0, r1, r2, s1, s2
+	vpxorq		T0, T0, T0
+	vpxorq		T1, T1, T1
+	vpxorq		T2, T2, T2
+	vpxorq		T3, T3, T3
+	vpxorq		T4, T4, T4
+	vpxorq		T5, T5, T5
+	vpmadd52luq	\s1, \h2, T0			/* d0 += h2 s1 */
+	vpmadd52huq	\s1, \h2, T3
+	vpmadd52luq	\s2, \h2, T1			/* d1 += h2 s2 */
+	vpmadd52huq	\s2, \h2, T4
+	vpmadd52luq	\r0, \h2, T2			/* d2 += h2 r0 */
+	vpmadd52huq	\r0, \h2, T5
+	vpmadd52luq	\r0, \h0, T0			/* d0 += h0 r0 */
+	vpmadd52huq	\r0, \h0, T3
+	vpmadd52luq	\r1, \h0, T1			/* d1 += h0 r1 */
+	vpmadd52huq	\r1, \h0, T4
+	vpmadd52luq	\r2, \h0, T2			/* d2 += h0 r2 */
+	vpmadd52huq	\r2, \h0, T5
+	vpmadd52luq	\s2, \h1, T0			/* d0 += h1 s2 */
+	vpmadd52huq	\s2, \h1, T3
+	vpmadd52luq	\r0, \h1, T1			/* d1 += h1 r0 */
+	vpmadd52huq	\r0, \h1, T4
+	vpmadd52luq	\r1, \h1, T2			/* d2 += h1 r1 */
+	vpmadd52huq	\r1, \h1, T5
+
+	/* limbs: T0, T1 + T3 << 8, T2 + T4 << 8; T5 << 10 at 2^130 */
+	vpsllq		$8, T3, T3
+	vpsllq		$8, T4, T4
+	vpsllq		$10, T5, T5
+	vpaddq		T3, T1, T1
+	vpaddq		T4, T2, T2
+	/* carry every limb at once, the top one times 5 into limb 0 */
+	vpsrlq		$42, T2, \h0			/* c2 */
+	vpandq		M42, T2, \h2
+	vpsrlq		$44, T1, T4			/* c1 */
+	vpandq		M44, T1, \h1
+	vpsrlq		$44, T0, T3			/* c0 */
+	vpandq		M44, T0, T0
+	vpaddq		T5, \h0, \h0			/* c = c2 + top */
+	vpaddq		T4, \h2, \h2
+	vpaddq		T3, \h1, \h1
+	vpaddq		\h0, T0, T0
+	vpsllq		$2, \h0, \h0
+	vpaddq		\h0, T0, T0			/* limb 0 + 5 c */
+	/* and once more from limb 0 to limb 1 */
+	vpsrlq		$44, T0, T3
+	vpandq		M44, T0, \h0
+	vpaddq		T3, \h1, \h1
+.endm
+
+/*
+ * h += the eight blocks at \off(%rsi) (lane order 0 4 1 5 2 6 3 7) with
+ * the pad bit.  Clobbers T0-T5.
+ */
+.macro ABSORB off, h0, h1, h2
+	vmovdqu64	\off(%rsi), T0
+	vmovdqu64	\off+64(%rsi), T1
+	vpunpcklqdq	T1, T0, T2			/* low halves */
+	vpunpckhqdq	T1, T0, T3			/* high halves */
+	vpsrlq		$44, T2, T4
+	vpsllq		$20, T3, T5
+	vpandq		M44, T2, T2			/* m0 */
+	vpternlogq	$0xa8, M44, T5, T4		/* m1 = (T4 | T5) & M44 */
+	vpsrlq		$24, T3, T3
+	vporq		PADV, T3, T3			/* m2 */
+	vpaddq		T2, \h0, \h0
+	vpaddq		T4, \h1, \h1
+	vpaddq		T3, \h2, \h2
+.endm
+
+/* copy three limbs */
+.macro MOV3 a0, a1, a2, b0, b1, b2
+	vmovdqa64	\a0, \b0
+	vmovdqa64	\a1, \b1
+	vmovdqa64	\a2, \b2
+.endm
+
+/* b = a in the lanes of mask k */
+.macro BLEND3 k, a0, a1, a2, b0, b1, b2
+	vmovdqa64	\a0, \b0{\k}
+	vmovdqa64	\a1, \b1{\k}
+	vmovdqa64	\a2, \b2{\k}
+.endm
+
+/* horizontal sum of the qwords of zmm \z into \gpr (clobbers \z, T0) */
+.macro HSUM z, y, x, gpr
+	vextracti64x4	$1, \z, %ymm6
+	vpaddq		%ymm6, \y, \y
+	vextracti128	$1, \y, %xmm6
+	vpaddq		%xmm6, \x, \x
+	vpsrldq		$8, \x, %xmm6
+	vpaddq		%xmm6, \x, \x
+	vmovq		\x, \gpr
+.endm
+
+/*
+ * void sc_poly1305_blocks_x86_ifma(struct sc_poly1305_core *core,
+ *				    const u8 *src, size_t len, u32 padbit)
+ *
+ * len: a non-zero multiple of 256.
+ */
+SYM_FUNC_START(sc_poly1305_blocks_x86_ifma)
+	movabsq		$0xfffffffffff, %r10		/* 2^44 - 1 */
+	vpbroadcastq	%r10, M44
+	movabsq		$0x3ffffffffff, %rax		/* 2^42 - 1 */
+	vpbroadcastq	%rax, M42
+	movl		%ecx, %eax
+	shlq		$40, %rax
+	vpbroadcastq	%rax, PADV
+
+	/* Q = r in every lane */
+	movq		CORE_R0(%rdi), %r8
+	movq		CORE_R1(%rdi), %r9
+	movq		%r8, %rax
+	andq		%r10, %rax
+	vpbroadcastq	%rax, Q0
+	movq		%r8, %rax
+	shrq		$44, %rax
+	movq		%r9, %r11
+	shlq		$20, %r11
+	orq		%r11, %rax
+	andq		%r10, %rax
+	vpbroadcastq	%rax, Q1
+	movq		%r9, %rax
+	shrq		$24, %rax
+	vpbroadcastq	%rax, Q2
+	SCALE20		Q1, Q3
+	SCALE20		Q2, Q4
+
+	/*
+	 * The powers, four multiplications deep:
+	 *   W = r^2;  V = X2 = [r^2 r^2 r r r^2 r^2 r r]
+	 *   HA = Z = X2 r^2 = [r^4 r^4 r^3 r^3 ...];  Q = r^4
+	 *   HA = X3 = [r^4 r^4 r^3 r^3 r^2 r^2 r r]
+	 *   V = X3 r^4;  HB:X0:X1 = r^8
+	 *   V = [r^8 r^4 r^7 r^3 r^6 r^2 r^5 r]  (B's last powers)
+	 *   W = V r^8 (A's last powers);  Q = r^16
+	 */
+	MOV3		Q0, Q1, Q2, W0, W1, W2
+	MULR		W0, W1, W2, Q0, Q1, Q2, Q3, Q4
+	SCALE20		W1, W3
+	SCALE20		W2, W4
+	movl		$0xcc, %eax
+	kmovw		%eax, %k1
+	MOV3		W0, W1, W2, V0, V1, V2
+	BLEND3		%k1, Q0, Q1, Q2, V0, V1, V2
+	MOV3		V0, V1, V2, HA0, HA1, HA2
+	MULR		HA0, HA1, HA2, W0, W1, W2, W3, W4
+	MOV3		W0, W1, W2, Q0, Q1, Q2
+	MULR		Q0, Q1, Q2, W0, W1, W2, W3, W4
+	SCALE20		Q1, Q3
+	SCALE20		Q2, Q4
+	movl		$0xf0, %eax
+	kmovw		%eax, %k2
+	BLEND3		%k2, V0, V1, V2, HA0, HA1, HA2
+	MOV3		HA0, HA1, HA2, V0, V1, V2
+	MULR		V0, V1, V2, Q0, Q1, Q2, Q3, Q4
+	MOV3		Q0, Q1, Q2, HB0, HB1, HB2
+	MULR		HB0, HB1, HB2, Q0, Q1, Q2, Q3, Q4
+	SCALE20		HB1, X0
+	SCALE20		HB2, X1
+	movl		$0xaa, %eax
+	kmovw		%eax, %k3
+	BLEND3		%k3, HA0, HA1, HA2, V0, V1, V2
+	SCALE20		V1, V3
+	SCALE20		V2, V4
+	MOV3		V0, V1, V2, W0, W1, W2
+	MULR		W0, W1, W2, HB0, HB1, HB2, X0, X1
+	SCALE20		W1, W3
+	SCALE20		W2, W4
+	MOV3		HB0, HB1, HB2, Q0, Q1, Q2
+	MULR		Q0, Q1, Q2, HB0, HB1, HB2, X0, X1
+	SCALE20		Q1, Q3
+	SCALE20		Q2, Q4
+
+	/* A = h in lane 0, B = 0 */
+	movq		CORE_H0(%rdi), %r8
+	movq		CORE_H1(%rdi), %r9
+	movq		CORE_H2(%rdi), %r11
+	movq		%r8, %rax
+	andq		%r10, %rax
+	vmovq		%rax, %xmm0
+	shrq		$44, %r8
+	movq		%r9, %rax
+	shlq		$20, %rax
+	orq		%r8, %rax
+	andq		%r10, %rax
+	vmovq		%rax, %xmm1
+	shrq		$24, %r9
+	shlq		$40, %r11
+	orq		%r11, %r9
+	vmovq		%r9, %xmm2
+	vpxorq		HB0, HB0, HB0
+	vpxorq		HB1, HB1, HB1
+	vpxorq		HB2, HB2, HB2
+
+	cmpq		$256, %rdx
+	jbe		.Lifma_last
+.Lifma_loop:
+	ABSORB		0, HA0, HA1, HA2
+	MULR		HA0, HA1, HA2, Q0, Q1, Q2, Q3, Q4
+	ABSORB		128, HB0, HB1, HB2
+	MULR		HB0, HB1, HB2, Q0, Q1, Q2, Q3, Q4
+	addq		$256, %rsi
+	subq		$256, %rdx
+	cmpq		$256, %rdx
+	ja		.Lifma_loop
+.Lifma_last:
+	ABSORB		0, HA0, HA1, HA2
+	MULR		HA0, HA1, HA2, W0, W1, W2, W3, W4
+	ABSORB		128, HB0, HB1, HB2
+	MULR		HB0, HB1, HB2, V0, V1, V2, V3, V4
+
+	/* add up the sixteen lanes (each limb sum < 2^49) */
+	vpaddq		HB0, HA0, HA0
+	vpaddq		HB1, HA1, HA1
+	vpaddq		HB2, HA2, HA2
+	HSUM		HA0, %ymm0, %xmm0, %r8
+	HSUM		HA1, %ymm1, %xmm1, %r9
+	HSUM		HA2, %ymm2, %xmm2, %r10
+
+	/* back to base 2^64: h = a0 + a1 2^44 + a2 2^88 */
+	movq		%r9, %rax
+	shlq		$44, %rax
+	shrq		$20, %r9
+	movq		%r10, %r11
+	shlq		$24, %r11
+	shrq		$40, %r10
+	addq		%rax, %r8
+	adcq		%r11, %r9
+	adcq		$0, %r10
+	/* partial reduction: h2 <= 4 */
+	movq		%r10, %rax
+	shrq		$2, %rax
+	leaq		(%rax, %rax, 4), %rax
+	andq		$3, %r10
+	addq		%rax, %r8
+	adcq		$0, %r9
+	adcq		$0, %r10
+	movq		%r8, CORE_H0(%rdi)
+	movq		%r9, CORE_H1(%rdi)
+	movq		%r10, CORE_H2(%rdi)
+
+	vzeroupper
+	RET
+SYM_FUNC_END(sc_poly1305_blocks_x86_ifma)
