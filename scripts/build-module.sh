@@ -104,7 +104,7 @@ trap 'rm -f "$newlist"' EXIT
 if [ $is_git = 1 ]; then
 	git -C "$top" ls-files -co --exclude-standard -z |
 		while IFS= read -r -d '' f; do
-			[ -f "$top/$f" ] && printf '%s\0' "$f"
+			if [ -f "$top/$f" ]; then printf '%s\0' "$f"; fi
 		done >"$newlist"
 else
 	(cd "$top" && find . \( -path ./build -o -name .git -o -path "./${out#"$top"/}" \) -prune -o \
