@@ -1,0 +1,16 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/* Userspace CPU feature detection shared by test/ and bench/ (cpu_user.c). */
+#ifndef _SC_TEST_CPU_USER_H
+#define _SC_TEST_CPU_USER_H
+
+#include <linux/types.h>
+
+u32 sc_cpu_detect_raw(void);
+u32 sc_cpu_apply_mask(u32 raw, const char *spec);
+void sc_cpu_describe(u32 f, char *buf, size_t len);
+
+/* Harness hook: while on, sc_cpu_features() returns sc_test_cpu_override. */
+extern bool sc_test_cpu_override_on;
+extern u32 sc_test_cpu_override;
+
+#endif

@@ -1,0 +1,1785 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * simdcrypt userspace harness: every implementation row the CPU supports
+ * (sc_impl_supported) is driven directly through its function pointers and
+ * through the message-level helpers and the dispatcher the kernel glue uses,
+ * and compared with
+ *   - known answers (test/vectors.h, each re-derived with OpenSSL/libsodium),
+ *   - OpenSSL libcrypto (EVP chacha20, POLY1305 MAC, sha3-*, shake*),
+ *   - libsodium (chacha20-ietf, xchacha20, hchacha20, poly1305),
+ *   - an independent reference ChaCha written here (for the 12-round
+ *     variants and the counter edges no peer implements like the kernel).
+ *
+ * Usage: harness [--quick] [--seed N] [--verbose]
+ *   SC_CPU_MASK=avx2 harness   runs as if on an AVX2-only CPU (cpu_user.c)
+ *   SC_TEST_QUICK=1            the lighter subset (sanitizer builds)
+ * Prints per-row case counts and a closing "N passed, N failed" line; the
+ * exit status is non-zero if any case failed.
+ *
+ * Built with -DSC_TEST_MUTANT, the last supported row of each algorithm
+ * gets one output bit flipped in the direct-row wrappers below: the harness
+ * must then fail (make check-mutant).
+ */
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <errno.h>
+#include <openssl/evp.h>
+#include <openssl/opensslv.h>
+#include <sodium.h>
+
+#include <linux/types.h>
+#include "simdcrypt.h"
+#include "generic/poly1305.h"
+#include "generic/keccak.h"
+#include "cpu_user.h"
+#include "vectors.h"
+
+#define ARRAY_SIZE(a)	(sizeof(a) / sizeof((a)[0]))
+#define MAXLEN		(1u << 20)
+#define GUARD		64
+
+/* ------------------------------------------------------------------ */
+/* Bookkeeping                                                         */
+/* ------------------------------------------------------------------ */
+
+struct tally {
+	char alg[24];
+	char row[24];
+	unsigned long pass, fail;
+};
+
+static struct tally g_tally[256];
+static unsigned int g_ntally;
+static unsigned long g_pass, g_fail;
+static unsigned int g_printed;
+static bool g_quick, g_verbose;
+
+static struct tally *tally_get(const char *alg, const char *row)
+{
+	unsigned int i;
+
+	for (i = 0; i < g_ntally; i++)
+		if (!strcmp(g_tally[i].alg, alg) && !strcmp(g_tally[i].row, row))
+			return &g_tally[i];
+	if (g_ntally == ARRAY_SIZE(g_tally)) {
+		fprintf(stderr, "harness: too many tallies\n");
+		exit(2);
+	}
+	snprintf(g_tally[g_ntally].alg, sizeof(g_tally[0].alg), "%s", alg);
+	snprintf(g_tally[g_ntally].row, sizeof(g_tally[0].row), "%s", row);
+	return &g_tally[g_ntally++];
+}
+
+/* One test case. */
+static bool __attribute__((format(printf, 4, 5)))
+check(bool ok, const char *alg, const char *row, const char *fmt, ...)
+{
+	struct tally *t = tally_get(alg, row);
+	va_list ap;
+
+	if (ok) {
+		t->pass++;
+		g_pass++;
+		return true;
+	}
+	t->fail++;
+	g_fail++;
+	if (g_printed < 40 || g_verbose) {
+		printf("FAIL [%s/%s] ", alg, row);
+		va_start(ap, fmt);
+		vprintf(fmt, ap);
+		va_end(ap);
+		printf("\n");
+	} else if (g_printed == 40) {
+		printf("(further failures not printed; --verbose shows all)\n");
+	}
+	g_printed++;
+	return false;
+}
+
+/* splitmix64 */
+static u64 g_rng;
+
+static u64 rnd64(void)
+{
+	u64 z = (g_rng += 0x9e3779b97f4a7c15ull);
+
+	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+	z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+	return z ^ (z >> 31);
+}
+
+static size_t rnd_below(size_t n)
+{
+	return n ? (size_t)(rnd64() % n) : 0;
+}
+
+static void rnd_fill(u8 *p, size_t n)
+{
+	size_t i;
+	u64 v = 0;
+
+	for (i = 0; i < n; i++) {
+		if (!(i & 7))
+			v = rnd64();
+		p[i] = (u8)v;
+		v >>= 8;
+	}
+}
+
+static size_t unhex(const char *s, u8 *out)
+{
+	size_t n = 0;
+	int hi = -1;
+
+	for (; *s; s++) {
+		int v;
+
+		if (*s >= '0' && *s <= '9')
+			v = *s - '0';
+		else if (*s >= 'a' && *s <= 'f')
+			v = *s - 'a' + 10;
+		else if (*s >= 'A' && *s <= 'F')
+			v = *s - 'A' + 10;
+		else
+			continue;
+		if (hi < 0) {
+			hi = v;
+		} else {
+			out[n++] = (u8)(hi << 4 | v);
+			hi = -1;
+		}
+	}
+	return n;
+}
+
+static size_t msg_bytes(const struct sc_msg *m, u8 *out)
+{
+	if (m->text) {
+		memcpy(out, m->text, strlen(m->text));
+		return strlen(m->text);
+	}
+	if (m->hex)
+		return unhex(m->hex, out);
+	memset(out, m->rep_byte, m->rep_len);
+	return m->rep_len;
+}
+
+static u32 le32(const u8 *p)
+{
+	return (u32)p[0] | (u32)p[1] << 8 | (u32)p[2] << 16 | (u32)p[3] << 24;
+}
+
+static void put_le32(u8 *p, u32 v)
+{
+	p[0] = (u8)v;
+	p[1] = (u8)(v >> 8);
+	p[2] = (u8)(v >> 16);
+	p[3] = (u8)(v >> 24);
+}
+
+/* Where two buffers first differ, for failure messages; -1 if equal. */
+static long first_diff(const u8 *a, const u8 *b, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		if (a[i] != b[i])
+			return (long)i;
+	return -1;
+}
+
+/* ---- guarded buffers: GUARD bytes of a pattern on both sides ---- */
+
+static u8 *g_arena_src, *g_arena_dst, *g_ref, *g_tmp, *g_in;
+
+static u8 guard_byte(size_t i)
+{
+	return (u8)(0x5a ^ (i * 7));
+}
+
+/* Place a @len-byte buffer at misalignment @off inside @arena. */
+static u8 *guard_place(u8 *arena, size_t off, size_t len)
+{
+	size_t i, start = GUARD + off;
+
+	for (i = 0; i < start; i++)
+		arena[i] = guard_byte(i);
+	for (i = start + len; i < start + len + GUARD; i++)
+		arena[i] = guard_byte(i);
+	return arena + start;
+}
+
+static bool guard_intact(const u8 *arena, size_t off, size_t len)
+{
+	size_t i, start = GUARD + off;
+
+	for (i = 0; i < start; i++)
+		if (arena[i] != guard_byte(i))
+			return false;
+	for (i = start + len; i < start + len + GUARD; i++)
+		if (arena[i] != guard_byte(i))
+			return false;
+	return true;
+}
+
+/* ------------------------------------------------------------------ */
+/* Rows                                                                */
+/* ------------------------------------------------------------------ */
+
+/* Rows under test: every supported row, by index. */
+static unsigned int g_rows[SC_ALG_COUNT][32], g_nrows[SC_ALG_COUNT];
+
+static const char *row_name(enum sc_alg alg, unsigned int i)
+{
+	return sc_impl_row(alg, i)->name;
+}
+
+#ifdef SC_TEST_MUTANT
+static bool mutant_row(enum sc_alg alg, const void *impl)
+{
+	unsigned int last = g_rows[alg][g_nrows[alg] - 1];
+
+	return impl == (const void *)sc_impl_row(alg, last);
+}
+#endif
+
+static void row_xor(const struct sc_chacha_impl *im, const u32 *st, u8 *dst,
+		    const u8 *src, unsigned int len, int nrounds)
+{
+	im->xor_stream(st, dst, src, len, nrounds);
+#ifdef SC_TEST_MUTANT
+	if (len && mutant_row(SC_ALG_CHACHA, im))
+		dst[len / 2] ^= 0x10;
+#endif
+}
+
+static void row_hchacha(const struct sc_chacha_impl *im, const u32 *st,
+			u32 *out, int nrounds)
+{
+	im->hchacha(st, out, nrounds);
+#ifdef SC_TEST_MUTANT
+	if (mutant_row(SC_ALG_CHACHA, im))
+		out[3] ^= 1;
+#endif
+}
+
+static void row_blocks(const struct sc_poly1305_impl *im,
+		       struct sc_poly1305_core *core, const u8 *src,
+		       size_t len, u32 padbit)
+{
+	im->blocks(core, src, len, padbit);
+#ifdef SC_TEST_MUTANT
+	if (len && mutant_row(SC_ALG_POLY1305, im))
+		core->h[0] ^= 4;
+#endif
+}
+
+static void row_permute(const struct sc_keccak_impl *im, u64 *st)
+{
+	im->permute(st);
+#ifdef SC_TEST_MUTANT
+	if (mutant_row(SC_ALG_KECCAK, im))
+		st[1] ^= 1;
+#endif
+}
+
+static void row_absorb(const struct sc_keccak_impl *im, u64 *st, const u8 *in,
+		       size_t nblocks, unsigned int rate)
+{
+	im->absorb(st, in, nblocks, rate);
+#ifdef SC_TEST_MUTANT
+	if (nblocks && mutant_row(SC_ALG_KECCAK, im))
+		st[2] ^= 1;
+#endif
+}
+
+/* A random supported row of @alg (for switching rows mid-request). */
+static unsigned int rnd_row(enum sc_alg alg)
+{
+	return g_rows[alg][rnd_below(g_nrows[alg])];
+}
+
+/* ------------------------------------------------------------------ */
+/* Oracles                                                             */
+/* ------------------------------------------------------------------ */
+
+static EVP_CIPHER_CTX *g_cctx;
+static EVP_MD_CTX *g_mdctx;
+static EVP_MAC *g_mac;
+static EVP_MAC_CTX *g_macctx;
+
+static void die(const char *what)
+{
+	fprintf(stderr, "harness: %s failed\n", what);
+	exit(2);
+}
+
+/* OpenSSL ChaCha20: 16-byte IV = LE32 counter || 96-bit nonce. */
+static void ossl_chacha20(const u8 *key, u32 ctr, const u8 *nonce, u8 *dst,
+			  const u8 *src, size_t len)
+{
+	u8 iv[16];
+	int outl;
+
+	put_le32(iv, ctr);
+	memcpy(iv + 4, nonce, 12);
+	if (EVP_EncryptInit_ex(g_cctx, EVP_chacha20(), NULL, key, iv) != 1)
+		die("EVP_EncryptInit_ex(chacha20)");
+	if (len && EVP_EncryptUpdate(g_cctx, dst, &outl, src, (int)len) != 1)
+		die("EVP_EncryptUpdate(chacha20)");
+}
+
+/*
+ * ChaCha20 with the kernel's 32-bit block counter: word 12 wraps, word 13
+ * (the first nonce word) is never touched.  OpenSSL carries into word 13
+ * at the wrap (checked and reported by chacha_peer_semantics()), so the
+ * stream is cut at the wrap and the rest restarted at counter 0 with the
+ * same nonce.
+ */
+static void oracle_chacha20(const u8 *key, u32 ctr, const u8 *nonce, u8 *dst,
+			    const u8 *src, size_t len)
+{
+	u64 left = (0x100000000ull - ctr) * CHACHA_BLOCK_SIZE;
+	size_t n1 = (u64)len < left ? len : (size_t)left;
+
+	ossl_chacha20(key, ctr, nonce, dst, src, n1);
+	if (len > n1)
+		ossl_chacha20(key, 0, nonce, dst + n1, src + n1, len - n1);
+}
+
+static void ossl_poly1305(const u8 *key, const u8 *m, size_t len, u8 *tag)
+{
+	size_t outl = 0;
+
+	if (EVP_MAC_init(g_macctx, key, 32, NULL) != 1 ||
+	    (len && EVP_MAC_update(g_macctx, m, len) != 1) ||
+	    EVP_MAC_final(g_macctx, tag, &outl, 16) != 1 || outl != 16)
+		die("EVP_MAC poly1305");
+}
+
+struct sha3_alg {
+	const char *name;
+	unsigned int rate, mdlen;
+	u8 ds;
+	const EVP_MD *(*md)(void);
+};
+
+static const struct sha3_alg g_sha3[] = {
+	{ "sha3-224", SHA3_224_RATE, 28, SHA3_DSBYTE, EVP_sha3_224 },
+	{ "sha3-256", SHA3_256_RATE, 32, SHA3_DSBYTE, EVP_sha3_256 },
+	{ "sha3-384", SHA3_384_RATE, 48, SHA3_DSBYTE, EVP_sha3_384 },
+	{ "sha3-512", SHA3_512_RATE, 64, SHA3_DSBYTE, EVP_sha3_512 },
+	{ "shake128", SHAKE128_RATE, 32, SHAKE_DSBYTE, EVP_shake128 },
+	{ "shake256", SHAKE256_RATE, 64, SHAKE_DSBYTE, EVP_shake256 },
+};
+
+static void ossl_digest(const struct sha3_alg *a, const u8 *in, size_t len,
+			u8 *out, size_t outlen)
+{
+	unsigned int mdl;
+
+	if (EVP_DigestInit_ex(g_mdctx, a->md(), NULL) != 1 ||
+	    EVP_DigestUpdate(g_mdctx, in, len) != 1)
+		die("EVP_Digest");
+	if (a->ds == SHAKE_DSBYTE) {
+		if (EVP_DigestFinalXOF(g_mdctx, out, outlen) != 1)
+			die("EVP_DigestFinalXOF");
+	} else if (EVP_DigestFinal_ex(g_mdctx, out, &mdl) != 1 ||
+		   mdl != outlen) {
+		die("EVP_DigestFinal_ex");
+	}
+}
+
+/* ---- independent reference ChaCha (any round count) ---- */
+
+static const u32 sc_sigma[4] = {
+	0x61707865, 0x3320646e, 0x79622d32, 0x6b206574
+};
+
+static u32 ref_rotl(u32 v, int n)
+{
+	return (v << n) | (v >> (32 - n));
+}
+
+static void ref_permute(u32 *x, int nrounds)
+{
+	static const u8 q[8][4] = {
+		{ 0, 4, 8, 12 }, { 1, 5, 9, 13 }, { 2, 6, 10, 14 },
+		{ 3, 7, 11, 15 }, { 0, 5, 10, 15 }, { 1, 6, 11, 12 },
+		{ 2, 7, 8, 13 }, { 3, 4, 9, 14 },
+	};
+	int r, i;
+
+	for (r = 0; r < nrounds; r += 2) {
+		for (i = 0; i < 8; i++) {
+			u32 *a = &x[q[i][0]], *b = &x[q[i][1]];
+			u32 *c = &x[q[i][2]], *d = &x[q[i][3]];
+
+			*a += *b; *d = ref_rotl(*d ^ *a, 16);
+			*c += *d; *b = ref_rotl(*b ^ *c, 12);
+			*a += *b; *d = ref_rotl(*d ^ *a, 8);
+			*c += *d; *b = ref_rotl(*b ^ *c, 7);
+		}
+	}
+}
+
+/* State from byte strings: key 32, then words 12..15 from @tail (16 bytes). */
+static void ref_state(u32 *st, const u8 *key, const u8 *tail)
+{
+	int i;
+
+	for (i = 0; i < 4; i++)
+		st[i] = sc_sigma[i];
+	for (i = 0; i < 8; i++)
+		st[4 + i] = le32(key + 4 * i);
+	for (i = 0; i < 4; i++)
+		st[12 + i] = le32(tail + 4 * i);
+}
+
+static void ref_xor(const u32 *state, int nrounds, bool ctr64, u8 *dst,
+		    const u8 *src, size_t len)
+{
+	u32 st[16], x[16];
+	u8 ks[64];
+	size_t i, n;
+
+	memcpy(st, state, sizeof(st));
+	while (len) {
+		memcpy(x, st, sizeof(x));
+		ref_permute(x, nrounds);
+		for (i = 0; i < 16; i++)
+			put_le32(ks + 4 * i, x[i] + st[i]);
+		n = len < 64 ? len : 64;
+		for (i = 0; i < n; i++)
+			dst[i] = src[i] ^ ks[i];
+		if (++st[12] == 0 && ctr64)
+			st[13]++;
+		dst += n;
+		src += n;
+		len -= n;
+	}
+}
+
+static void ref_hchacha(const u8 *key, const u8 *nonce16, int nrounds,
+			u8 *out32)
+{
+	u32 x[16];
+	int i;
+
+	ref_state(x, key, nonce16);
+	ref_permute(x, nrounds);
+	for (i = 0; i < 4; i++) {
+		put_le32(out32 + 4 * i, x[i]);
+		put_le32(out32 + 16 + 4 * i, x[12 + i]);
+	}
+}
+
+/*
+ * XChaCha per the draft, but with the kernel's counter: only word 12 counts
+ * blocks and wraps; word 13 (iv[28..31]) never changes.  The draft and
+ * libsodium carry into word 13; they agree with this below the wrap.
+ */
+static void ref_xchacha(const u8 *key, const u8 *iv32, int nrounds, u8 *dst,
+			const u8 *src, size_t len)
+{
+	u8 sub[32], tail[16];
+	u32 st[16];
+
+	ref_hchacha(key, iv32, nrounds, sub);
+	memcpy(tail, iv32 + 24, 8);
+	memcpy(tail + 8, iv32 + 16, 8);
+	ref_state(st, sub, tail);
+	ref_xor(st, nrounds, false, dst, src, len);
+}
+
+/* ------------------------------------------------------------------ */
+/* Our side: the same composition the kernel glue uses                 */
+/* ------------------------------------------------------------------ */
+
+static void key_words(const u8 *key, u32 *k)
+{
+	int i;
+
+	for (i = 0; i < 8; i++)
+		k[i] = le32(key + 4 * i);
+}
+
+/* chacha_glue.c: sc_xchacha_crypt() with one row for the whole request. */
+static void our_xchacha(const struct sc_chacha_impl *im, const u8 *key,
+			const u8 *iv32, int nrounds, u8 *dst, const u8 *src,
+			unsigned int len)
+{
+	u32 k[8], st[16], sub[8];
+	u8 real_iv[16];
+
+	key_words(key, k);
+	sc_chacha_init_state(st, k, iv32);
+	row_hchacha(im, st, sub, nrounds);
+	memcpy(real_iv, iv32 + 24, 8);
+	memcpy(real_iv + 8, iv32 + 16, 8);
+	sc_chacha_init_state(st, sub, real_iv);
+	sc_chacha_crypt(im, st, dst, src, len, nrounds);
+}
+
+static void iv32_make(u8 *iv, const u8 *nonce24, u64 ctr)
+{
+	memcpy(iv, nonce24, 24);
+	put_le32(iv + 24, (u32)ctr);
+	put_le32(iv + 28, (u32)(ctr >> 32));
+}
+
+/* ------------------------------------------------------------------ */
+/* Known answers, and the oracles' agreement with them                 */
+/* ------------------------------------------------------------------ */
+
+static void test_kat_chacha(void)
+{
+	static u8 key[32], nonce[32], pt[1024], ct[1024], out[1024];
+	unsigned int k, r;
+	size_t n;
+
+	for (k = 0; k < ARRAY_SIZE(sc_chacha_kats); k++) {
+		const struct sc_chacha_kat *v = &sc_chacha_kats[k];
+		u8 tail[16];
+		u32 st[16];
+
+		unhex(v->key, key);
+		unhex(v->nonce, nonce);
+		n = unhex(v->ct, ct);
+		if (v->pt.text || v->pt.hex)
+			check(msg_bytes(&v->pt, pt) == n, "kat", "vectors",
+			      "%s: plaintext/ciphertext lengths", v->src);
+		else
+			memset(pt, 0, n);
+		/* the oracles reproduce the published vector */
+		ossl_chacha20(key, v->counter, nonce, out, pt, n);
+		check(!memcmp(out, ct, n), "kat", "openssl", "%s", v->src);
+		crypto_stream_chacha20_ietf_xor_ic(out, pt, n, nonce, v->counter,
+						   key);
+		check(!memcmp(out, ct, n), "kat", "libsodium", "%s", v->src);
+		put_le32(tail, v->counter);
+		memcpy(tail + 4, nonce, 12);
+		ref_state(st, key, tail);
+		ref_xor(st, 20, false, out, pt, n);
+		check(!memcmp(out, ct, n), "kat", "reference", "%s", v->src);
+
+		for (r = 0; r < g_nrows[SC_ALG_CHACHA]; r++) {
+			unsigned int i = g_rows[SC_ALG_CHACHA][r];
+			const struct sc_chacha_impl *im = sc_chacha_impls[i];
+			u32 k32[8];
+
+			key_words(key, k32);
+			sc_chacha_init_state(st, k32, tail);
+			row_xor(im, st, out, pt, n, 20);
+			check(!memcmp(out, ct, n), "chacha20", row_name(SC_ALG_CHACHA, i),
+			      "KAT %s (row)", v->src);
+			sc_chacha_crypt(im, st, out, pt, n, 20);
+			check(!memcmp(out, ct, n), "chacha20", row_name(SC_ALG_CHACHA, i),
+			      "KAT %s (sc_chacha_crypt)", v->src);
+		}
+	}
+
+	for (k = 0; k < ARRAY_SIZE(sc_hchacha_kats); k++) {
+		const struct sc_hchacha_kat *v = &sc_hchacha_kats[k];
+		u8 want[32], got[32];
+		u32 k32[8], st[16], o[8];
+		int j;
+
+		unhex(v->key, key);
+		unhex(v->nonce16, nonce);
+		unhex(v->out, want);
+		crypto_core_hchacha20(got, nonce, key, NULL);
+		check(!memcmp(got, want, 32), "kat", "libsodium", "%s", v->src);
+		ref_hchacha(key, nonce, 20, got);
+		check(!memcmp(got, want, 32), "kat", "reference", "%s", v->src);
+		for (r = 0; r < g_nrows[SC_ALG_CHACHA]; r++) {
+			unsigned int i = g_rows[SC_ALG_CHACHA][r];
+
+			key_words(key, k32);
+			sc_chacha_init_state(st, k32, nonce);
+			row_hchacha(sc_chacha_impls[i], st, o, 20);
+			for (j = 0; j < 8; j++)
+				put_le32(got + 4 * j, o[j]);
+			check(!memcmp(got, want, 32), "hchacha20",
+			      row_name(SC_ALG_CHACHA, i), "KAT %s", v->src);
+		}
+	}
+
+	for (k = 0; k < ARRAY_SIZE(sc_xchacha_kats); k++) {
+		const struct sc_xchacha_kat *v = &sc_xchacha_kats[k];
+		u8 iv[32];
+
+		unhex(v->key, key);
+		unhex(v->nonce24, nonce);
+		n = unhex(v->ct, ct);
+		check(msg_bytes(&v->pt, pt) == n, "kat", "vectors",
+		      "%s: lengths", v->src);
+		crypto_stream_xchacha20_xor_ic(out, pt, n, nonce, v->counter, key);
+		check(!memcmp(out, ct, n), "kat", "libsodium", "%s", v->src);
+		iv32_make(iv, nonce, v->counter);
+		ref_xchacha(key, iv, 20, out, pt, n);
+		check(!memcmp(out, ct, n), "kat", "reference", "%s", v->src);
+		for (r = 0; r < g_nrows[SC_ALG_CHACHA]; r++) {
+			unsigned int i = g_rows[SC_ALG_CHACHA][r];
+
+			our_xchacha(sc_chacha_impls[i], key, iv, 20, out, pt,
+				    (unsigned int)n);
+			check(!memcmp(out, ct, n), "xchacha20",
+			      row_name(SC_ALG_CHACHA, i), "KAT %s", v->src);
+		}
+	}
+}
+
+/* Row-direct Poly1305: full blocks in pieces over random rows, then tail. */
+static void poly_row_tag(unsigned int first_row, bool mix, const u8 *key,
+			 const u8 *m, size_t len, u8 *tag)
+{
+	struct sc_poly1305_core core;
+	size_t full = len & ~(size_t)15, off = 0;
+	unsigned int row = first_row;
+	u32 s[4];
+	int i;
+
+	sc_poly1305_core_setkey(&core, key);
+	for (i = 0; i < 4; i++)
+		s[i] = le32(key + 16 + 4 * i);
+	while (off < full) {
+		size_t n = full - off;
+
+		if (mix)
+			n = 16 * (1 + rnd_below(n / 16));
+		row_blocks(sc_poly1305_impls[row], &core, m + off, n, 1);
+		off += n;
+		if (mix)
+			row = rnd_row(SC_ALG_POLY1305);
+	}
+	if (len & 15) {
+		u8 b[16] = { 0 };
+
+		memcpy(b, m + full, len & 15);
+		b[len & 15] = 1;
+		row_blocks(sc_poly1305_impls[row], &core, b, 16, 0);
+	}
+	sc_poly1305_emit(&core, s, tag);
+}
+
+/* Message-level Poly1305 (kernel semantics: key = first 32 bytes of data). */
+static int poly_msg_tag(const struct sc_poly1305_impl *im, bool pick,
+			const u8 *key, const u8 *m, size_t len, u8 *tag,
+			unsigned int nsplit)
+{
+	struct sc_poly1305_msg msg;
+	size_t total = 32 + len, off = 0;
+	static u8 buf[MAXLEN + 64];
+
+	memcpy(buf, key, 32);
+	memcpy(buf + 32, m, len);
+	sc_poly1305_msg_init(&msg);
+	while (off < total) {
+		size_t n = total - off;
+
+		if (nsplit) {
+			n = 1 + rnd_below(rnd_below(4) ? 48 : n);
+			if (n > total - off)
+				n = total - off;
+			nsplit--;
+		}
+		sc_poly1305_msg_update(pick ? sc_poly1305_pick(n) : im, &msg,
+				       buf + off, n);
+		off += n;
+	}
+	return sc_poly1305_msg_final(im, &msg, tag);
+}
+
+static void test_kat_poly1305(void)
+{
+	static u8 key[32], m[1024], want[16], got[16];
+	unsigned int k, r;
+	size_t n;
+
+	for (k = 0; k < ARRAY_SIZE(sc_poly1305_kats); k++) {
+		const struct sc_poly1305_kat *v = &sc_poly1305_kats[k];
+
+		unhex(v->key, key);
+		n = msg_bytes(&v->msg, m);
+		unhex(v->tag, want);
+		crypto_onetimeauth_poly1305(got, m, n, key);
+		check(!memcmp(got, want, 16), "kat", "libsodium", "%s", v->src);
+		ossl_poly1305(key, m, n, got);
+		check(!memcmp(got, want, 16), "kat", "openssl", "%s", v->src);
+		for (r = 0; r < g_nrows[SC_ALG_POLY1305]; r++) {
+			unsigned int i = g_rows[SC_ALG_POLY1305][r];
+			const char *name = row_name(SC_ALG_POLY1305, i);
+
+			poly_row_tag(i, false, key, m, n, got);
+			check(!memcmp(got, want, 16), "poly1305", name,
+			      "KAT %s (row)", v->src);
+			poly_msg_tag(sc_poly1305_impls[i], false, key, m, n, got, 0);
+			check(!memcmp(got, want, 16), "poly1305", name,
+			      "KAT %s (msg)", v->src);
+		}
+	}
+
+	/* [DONNA] tag over the tags of messages 0..255 */
+	for (r = 0; r < g_nrows[SC_ALG_POLY1305] + 1; r++) {
+		bool oracle = r == g_nrows[SC_ALG_POLY1305];
+		unsigned int i = oracle ? 0 : g_rows[SC_ALG_POLY1305][r];
+		static u8 tags[256 * 16];
+		unsigned int j;
+
+		for (j = 0; j < 256; j++) {
+			memset(key, (int)j, 32);
+			memset(m, (int)j, j);
+			if (oracle)
+				crypto_onetimeauth_poly1305(tags + 16 * j, m, j, key);
+			else
+				poly_row_tag(i, false, key, m, j, tags + 16 * j);
+		}
+		unhex(SC_DONNA_TOTAL_KEY, key);
+		unhex(SC_DONNA_TOTAL_TAG, want);
+		if (oracle) {
+			crypto_onetimeauth_poly1305(got, tags, sizeof(tags), key);
+			check(!memcmp(got, want, 16), "kat", "libsodium",
+			      "poly1305-donna total");
+		} else {
+			poly_row_tag(i, false, key, tags, sizeof(tags), got);
+			check(!memcmp(got, want, 16), "poly1305",
+			      row_name(SC_ALG_POLY1305, i), "poly1305-donna total");
+		}
+	}
+}
+
+static const struct sha3_alg *sha3_find(const char *name)
+{
+	unsigned int i;
+
+	for (i = 0; i < ARRAY_SIZE(g_sha3); i++)
+		if (!strcmp(g_sha3[i].name, name))
+			return &g_sha3[i];
+	die("sha3_find");
+	return NULL;
+}
+
+/*
+ * Sponge through the exported helpers with one row (or the dispatcher per
+ * absorb call): absorb in up to @nsplit random pieces, squeeze @outlen
+ * bytes in up to @nsq random pieces.
+ */
+static void sponge_hash(const struct sc_keccak_impl *im, bool pick,
+			const struct sha3_alg *a, const u8 *in, size_t len,
+			u8 *out, size_t outlen, unsigned int nsplit,
+			unsigned int nsq)
+{
+	struct sc_keccak_sponge sp;
+	size_t off = 0;
+
+	sc_keccak_sponge_init(&sp, a->rate);
+	while (nsplit && off < len) {
+		size_t n = rnd_below(len - off + 1);
+
+		if (rnd_below(3) == 0 && n > 3 * a->rate)
+			n = rnd_below(2 * a->rate);
+		sc_keccak_sponge_absorb(pick ? sc_keccak_pick(n) : im, &sp,
+					in + off, n);
+		off += n;
+		nsplit--;
+	}
+	sc_keccak_sponge_absorb(pick ? sc_keccak_pick(len - off) : im, &sp,
+				in + off, len - off);
+	sc_keccak_sponge_finalize(pick ? sc_keccak_pick(KECCAK_STATE_SIZE) : im,
+				  &sp, a->ds);
+	off = 0;
+	while (off < outlen) {
+		size_t n = outlen - off;
+
+		if (nsq) {
+			n = rnd_below(n + 1);
+			nsq--;
+		}
+		sc_keccak_sponge_squeeze(im, &sp, out + off, n);
+		off += n;
+	}
+}
+
+/* sha3_glue.c's path: absorb_buffered per update, absorb_final, extract. */
+static void shash_hash(const struct sc_keccak_impl *im,
+		       const struct sha3_alg *a, const u8 *in, size_t len,
+		       u8 *out, unsigned int nsplit)
+{
+	u64 st[KECCAK_STATE_LANES] = { 0 };
+	u8 buf[KECCAK_MAX_RATE];
+	unsigned int buflen = 0;
+	size_t off = 0;
+
+	while (off < len) {
+		size_t n = len - off;
+
+		if (nsplit) {
+			n = rnd_below(n + 1);
+			nsplit--;
+		}
+		buflen = sc_keccak_absorb_buffered(im, st, buf, buflen, a->rate,
+						   in + off, n);
+		off += n;
+	}
+	sc_keccak_absorb_final(im, st, buf, buflen, a->rate, a->ds);
+	sc_keccak_extract_bytes(st, 0, out, a->mdlen);
+}
+
+static void test_kat_sha3(void)
+{
+	static u8 m[256], want[64], got[64];
+	unsigned int k, r;
+	size_t n, mdl;
+
+	for (k = 0; k < ARRAY_SIZE(sc_sha3_kats); k++) {
+		const struct sc_sha3_kat *v = &sc_sha3_kats[k];
+		const struct sha3_alg *a = sha3_find(v->alg);
+
+		n = msg_bytes(&v->msg, m);
+		mdl = unhex(v->md, want);
+		ossl_digest(a, m, n, got, mdl);
+		check(!memcmp(got, want, mdl), "kat", "openssl", "%s", v->src);
+		for (r = 0; r < g_nrows[SC_ALG_KECCAK]; r++) {
+			unsigned int i = g_rows[SC_ALG_KECCAK][r];
+			const struct sc_keccak_impl *im = sc_keccak_impls[i];
+
+			sponge_hash(im, false, a, m, n, got, mdl, 0, 0);
+			check(!memcmp(got, want, mdl), a->name,
+			      row_name(SC_ALG_KECCAK, i), "KAT %s", v->src);
+			if (a->ds == SHA3_DSBYTE) {
+				shash_hash(im, a, m, n, got, 0);
+				check(!memcmp(got, want, mdl), a->name,
+				      row_name(SC_ALG_KECCAK, i),
+				      "KAT %s (shash path)", v->src);
+			}
+		}
+	}
+}
+
+/* ------------------------------------------------------------------ */
+/* ChaCha20 differential                                               */
+/* ------------------------------------------------------------------ */
+
+/*
+ * Report how the peers treat the 32-bit counter wrap; the kernel's (and our
+ * generic's) chacha20 wraps word 12 and leaves word 13 alone.
+ */
+static void chacha_peer_semantics(void)
+{
+	u8 key[32], nonce[12], n2[12], zero[128] = { 0 }, a[128], b[64], c[64];
+
+	rnd_fill(key, 32);
+	rnd_fill(nonce, 12);
+	ossl_chacha20(key, 0xffffffffu, nonce, a, zero, 128);
+	ossl_chacha20(key, 0, nonce, b, zero, 64);
+	memcpy(n2, nonce, 12);
+	put_le32(n2, le32(nonce) + 1);
+	ossl_chacha20(key, 0, n2, c, zero, 64);
+	printf("note: OpenSSL %s chacha20 at the 2^32 block wrap %s\n",
+	       OPENSSL_VERSION_TEXT,
+	       !memcmp(a + 64, c, 64) ? "carries into word 13 (64-bit counter); "
+	       "the oracle restarts it at counter 0 to get the kernel's wrap" :
+	       !memcmp(a + 64, b, 64) ? "wraps word 12 like the kernel" :
+	       "does something unexpected");
+	printf("note: libsodium chacha20-ietf refuses streams past 2^32 blocks "
+	       "(sodium_misuse) and its xchacha20 carries into word 13; the "
+	       "kernel (and simdcrypt) wraps word 12 for both: peers are used "
+	       "below the wrap, the reference across it\n");
+}
+
+static void chacha_one(unsigned int i, const u8 *key, u32 ctr,
+		       const u8 *nonce, size_t len, size_t soff, size_t doff,
+		       bool inplace, const u8 *want, const char *what)
+{
+	const struct sc_chacha_impl *im = sc_chacha_impls[i];
+	const char *name = row_name(SC_ALG_CHACHA, i);
+	u8 tail[16], *src, *dst;
+	u32 st[16], k32[8], st0[16];
+	unsigned int blocks = (unsigned int)((len + 63) / 64);
+	bool ok;
+
+	put_le32(tail, ctr);
+	memcpy(tail + 4, nonce, 12);
+	key_words(key, k32);
+	sc_chacha_init_state(st, k32, tail);
+	memcpy(st0, st, sizeof(st));
+
+	/* the row itself */
+	dst = guard_place(g_arena_dst, doff, len);
+	if (inplace) {
+		src = dst;
+	} else {
+		src = guard_place(g_arena_src, soff, len);
+	}
+	memcpy(src, g_in, len);
+	row_xor(im, st, dst, src, (unsigned int)len, 20);
+	ok = !memcmp(dst, want, len) && guard_intact(g_arena_dst, doff, len) &&
+	     !memcmp(st, st0, sizeof(st)) &&
+	     (inplace || (!memcmp(src, g_in, len) &&
+			  guard_intact(g_arena_src, soff, len)));
+	check(ok, "chacha20", name,
+	      "%s: row len %zu ctr %#x src+%zu dst+%zu%s: diff at %ld, guards %d/%d",
+	      what, len, ctr, soff, doff, inplace ? " in-place" : "",
+	      first_diff(dst, want, len), guard_intact(g_arena_dst, doff, len),
+	      inplace || guard_intact(g_arena_src, soff, len));
+
+	/* sc_chacha_crypt (ctr64 false): same bytes, counter advanced */
+	if (!inplace)
+		memcpy(src, g_in, len);
+	else
+		memcpy(dst, g_in, len);
+	sc_chacha_crypt(im, st, dst, inplace ? dst : src, (unsigned int)len, 20);
+	ok = !memcmp(dst, want, len) && guard_intact(g_arena_dst, doff, len) &&
+	     st[12] == st0[12] + blocks && !memcmp(st + 13, st0 + 13, 12) &&
+	     !memcmp(st, st0, 48);
+	check(ok, "chacha20", name,
+	      "%s: sc_chacha_crypt len %zu ctr %#x: diff at %ld, word12 %#x (want %#x), word13 %#x (want %#x)",
+	      what, len, ctr, first_diff(dst, want, len), st[12],
+	      st0[12] + blocks, st[13], st0[13]);
+}
+
+static void test_chacha20(void)
+{
+	static const size_t align_lens[] = { 1, 63, 64, 65, 255, 257, 1031 };
+	static const size_t align_lens_quick[] = { 63, 257 };
+	u8 key[32], nonce[12];
+	unsigned int r, maxlen = g_quick ? 400 : 1100;
+	size_t len, a, b, j;
+	u32 ctr;
+
+	chacha_peer_semantics();
+
+	/* every length 0..1100, random key/nonce/counter */
+	for (len = 0; len <= maxlen; len++) {
+		rnd_fill(key, 32);
+		rnd_fill(nonce, 12);
+		ctr = (u32)rnd64() & 0x7fffffff;
+		rnd_fill(g_in, len);
+		oracle_chacha20(key, ctr, nonce, g_ref, g_in, len);
+		for (r = 0; r < g_nrows[SC_ALG_CHACHA]; r++)
+			chacha_one(g_rows[SC_ALG_CHACHA][r], key, ctr, nonce, len,
+				   len % 64, (len * 7) % 64, false, g_ref,
+				   "length sweep");
+	}
+
+	/* every source/destination misalignment, and in place */
+	for (j = 0; j < (g_quick ? ARRAY_SIZE(align_lens_quick) : ARRAY_SIZE(align_lens)); j++) {
+		len = g_quick ? align_lens_quick[j] : align_lens[j];
+		rnd_fill(key, 32);
+		rnd_fill(nonce, 12);
+		ctr = (u32)rnd64() & 0xffff;
+		rnd_fill(g_in, len);
+		oracle_chacha20(key, ctr, nonce, g_ref, g_in, len);
+		for (r = 0; r < g_nrows[SC_ALG_CHACHA]; r++) {
+			unsigned int i = g_rows[SC_ALG_CHACHA][r];
+
+			for (a = 0; a < 64; a++) {
+				for (b = 0; b < 64; b++)
+					if (!g_quick || a == 0 || b == 0 || a == b)
+						chacha_one(i, key, ctr, nonce, len, a,
+							   b, false, g_ref,
+							   "alignment");
+				chacha_one(i, key, ctr, nonce, len, a, a, true,
+					   g_ref, "alignment");
+			}
+		}
+	}
+
+	/* the 32-bit counter wrap: word 12 wraps, word 13 stays */
+	for (ctr = 0xfffffff0u; ctr != 0; ctr++) {
+		if (ctr < 0xfffffffbu && (ctr & 3))
+			continue;
+		for (j = 0; j < 6; j++) {
+			static const size_t wl[] = { 1, 64, 65, 300, 640, 1100 };
+
+			len = wl[j];
+			rnd_fill(key, 32);
+			rnd_fill(nonce, 12);
+			rnd_fill(g_in, len);
+			oracle_chacha20(key, ctr, nonce, g_ref, g_in, len);
+			for (r = 0; r < g_nrows[SC_ALG_CHACHA]; r++)
+				chacha_one(g_rows[SC_ALG_CHACHA][r], key, ctr, nonce,
+					   len, 3, 5, false, g_ref, "counter wrap");
+		}
+	}
+
+	/* incremental: 64-byte multiples per call, switching rows and via pick */
+	for (j = 0; j < (g_quick ? 40u : 200u); j++) {
+		u32 k32[8], st[16];
+		u8 tail[16];
+		size_t off = 0;
+		bool pick = j & 1;
+
+		len = rnd_below(j < 100 ? 2048 : 20000);
+		rnd_fill(key, 32);
+		rnd_fill(nonce, 12);
+		ctr = j % 5 == 0 ? 0xffffffffu - (u32)rnd_below(40)
+				 : (u32)rnd64();
+		rnd_fill(g_in, len);
+		oracle_chacha20(key, ctr, nonce, g_ref, g_in, len);
+		put_le32(tail, ctr);
+		memcpy(tail + 4, nonce, 12);
+		key_words(key, k32);
+		sc_chacha_init_state(st, k32, tail);
+		while (off < len) {
+			size_t n = len - off;
+
+			if (rnd_below(3))
+				n = 64 * rnd_below(n / 64 + 1);
+			if (!n)
+				continue;
+			sc_chacha_crypt(pick ? sc_chacha_pick((unsigned int)n) :
+				       sc_chacha_impls[rnd_row(SC_ALG_CHACHA)],
+				       st, g_tmp + off, g_in + off,
+				       (unsigned int)n, 20);
+			off += n;
+		}
+		check(!memcmp(g_tmp, g_ref, len) && st[12] == ctr + (u32)((len + 63) / 64),
+		      "chacha20", pick ? "dispatch" : "mixed-rows",
+		      "incremental len %zu ctr %#x: diff at %ld", len, ctr,
+		      first_diff(g_tmp, g_ref, len));
+	}
+
+	/* large random inputs up to 1 MiB */
+	for (j = 0; j < (g_quick ? 2u : 6u); j++) {
+		len = j == 0 ? MAXLEN : 1 + rnd_below(MAXLEN);
+		rnd_fill(key, 32);
+		rnd_fill(nonce, 12);
+		ctr = (u32)rnd64();
+		rnd_fill(g_in, len);
+		oracle_chacha20(key, ctr, nonce, g_ref, g_in, len);
+		for (r = 0; r < g_nrows[SC_ALG_CHACHA]; r++)
+			chacha_one(g_rows[SC_ALG_CHACHA][r], key, ctr, nonce, len,
+				   rnd_below(64), rnd_below(64), j & 1, g_ref,
+				   "large");
+	}
+
+	/* 12 rounds through the rows (xchacha12 uses them) vs the reference */
+	for (len = 0; len <= (g_quick ? 300u : 1100u); len += 1 + (len > 300) * 6) {
+		u32 st[16], st0[16];
+		u8 tail[16];
+
+		rnd_fill(key, 32);
+		rnd_fill(tail, 16);
+		if (len % 5 == 0)
+			put_le32(tail, 0xfffffffeu);
+		rnd_fill(g_in, len);
+		ref_state(st0, key, tail);
+		ref_xor(st0, 12, false, g_ref, g_in, len);
+		for (r = 0; r < g_nrows[SC_ALG_CHACHA]; r++) {
+			unsigned int i = g_rows[SC_ALG_CHACHA][r];
+
+			memcpy(st, st0, sizeof(st));
+			row_xor(sc_chacha_impls[i], st, g_tmp, g_in,
+				(unsigned int)len, 12);
+			check(!memcmp(g_tmp, g_ref, len), "chacha12",
+			      row_name(SC_ALG_CHACHA, i),
+			      "len %zu word12 %#x: diff at %ld", len, st0[12],
+			      first_diff(g_tmp, g_ref, len));
+		}
+	}
+
+	/* HChaCha20 vs libsodium, HChaCha12 vs the reference */
+	for (j = 0; j < (g_quick ? 50u : 300u); j++) {
+		u8 n16[16], want[32], got[32];
+		u32 k32[8], st[16], o[8];
+		int nr = j & 1 ? 12 : 20, w;
+
+		rnd_fill(key, 32);
+		rnd_fill(n16, 16);
+		if (nr == 20)
+			crypto_core_hchacha20(want, n16, key, NULL);
+		else
+			ref_hchacha(key, n16, 12, want);
+		for (r = 0; r < g_nrows[SC_ALG_CHACHA]; r++) {
+			unsigned int i = g_rows[SC_ALG_CHACHA][r];
+
+			key_words(key, k32);
+			sc_chacha_init_state(st, k32, n16);
+			row_hchacha(sc_chacha_impls[i], st, o, nr);
+			for (w = 0; w < 8; w++)
+				put_le32(got + 4 * w, o[w]);
+			check(!memcmp(got, want, 32),
+			      nr == 20 ? "hchacha20" : "hchacha12",
+			      row_name(SC_ALG_CHACHA, i), "random input %zu", j);
+		}
+	}
+}
+
+/* ------------------------------------------------------------------ */
+/* XChaCha20 / XChaCha12                                               */
+/* ------------------------------------------------------------------ */
+
+static void xchacha_case(unsigned int i, int nr, const u8 *key, const u8 *iv,
+			 size_t len, size_t doff, const u8 *want,
+			 const char *what)
+{
+	const char *alg = nr == 20 ? "xchacha20" : "xchacha12";
+	u8 *dst = guard_place(g_arena_dst, doff, len);
+
+	memcpy(dst, g_in, len);
+	our_xchacha(sc_chacha_impls[i], key, iv, nr, dst, dst, (unsigned int)len);
+	check(!memcmp(dst, want, len) && guard_intact(g_arena_dst, doff, len),
+	      alg, row_name(SC_ALG_CHACHA, i),
+	      "%s: len %zu pos %#llx: diff at %ld", what, len,
+	      (unsigned long long)le32(iv + 24) |
+	      (unsigned long long)le32(iv + 28) << 32,
+	      first_diff(dst, want, len));
+}
+
+static void test_xchacha(void)
+{
+	u8 key[32], nonce[24], iv[32];
+	unsigned int r, maxlen = g_quick ? 400 : 1100;
+	size_t len, j;
+	u64 ctr;
+	int nr;
+
+	for (nr = 20; nr >= 12; nr -= 8) {
+		for (len = 0; len <= maxlen; len++) {
+			rnd_fill(key, 32);
+			rnd_fill(nonce, 24);
+			ctr = rnd64() & 0xffffffff7fffffffull;
+			iv32_make(iv, nonce, ctr);
+			rnd_fill(g_in, len);
+			if (nr == 20)
+				crypto_stream_xchacha20_xor_ic(g_ref, g_in, len, nonce,
+							       ctr, key);
+			else
+				ref_xchacha(key, iv, 12, g_ref, g_in, len);
+			for (r = 0; r < g_nrows[SC_ALG_CHACHA]; r++)
+				xchacha_case(g_rows[SC_ALG_CHACHA][r], nr, key, iv, len,
+					     len % 64, g_ref, "length sweep");
+			if (nr == 20 && len % 97 == 0) {
+				ref_xchacha(key, iv, 20, g_tmp, g_in, len);
+				check(!memcmp(g_tmp, g_ref, len), "xchacha20",
+				      "reference", "reference vs libsodium len %zu",
+				      len);
+			}
+		}
+
+		/*
+		 * Position near the word-12 wrap, random word 13: the kernel
+		 * wraps word 12 and leaves word 13 alone (reference); below the
+		 * wrap libsodium's 64-bit counter gives the same stream.
+		 */
+		for (j = 0; j < 48; j++) {
+			static const size_t wl[] = { 1, 64, 65, 300, 1100, 4096 + 7 };
+			u64 blocks;
+
+			len = wl[j % 6];
+			blocks = (len + 63) / 64;
+			ctr = (rnd64() & 0xffffffff00000000ull) |
+			      (0xffffffffull - (j / 6) * 5);
+			rnd_fill(key, 32);
+			rnd_fill(nonce, 24);
+			iv32_make(iv, nonce, ctr);
+			rnd_fill(g_in, len);
+			ref_xchacha(key, iv, nr, g_ref, g_in, len);
+			if (nr == 20 && (ctr & 0xffffffffull) + blocks <= 0x100000000ull) {
+				crypto_stream_xchacha20_xor_ic(g_tmp, g_in, len, nonce,
+							       ctr, key);
+				check(!memcmp(g_tmp, g_ref, len), "xchacha20",
+				      "reference", "reference vs libsodium below the wrap, len %zu",
+				      len);
+			}
+			for (r = 0; r < g_nrows[SC_ALG_CHACHA]; r++)
+				xchacha_case(g_rows[SC_ALG_CHACHA][r], nr, key, iv, len,
+					     j % 64, g_ref, "word-12 wrap");
+		}
+
+		/* incremental in the glue's chunks, across the word-12 wrap */
+		for (j = 0; j < (g_quick ? 20u : 80u); j++) {
+			u32 k32[8], st[16], sub[8];
+			u8 real_iv[16];
+			size_t off = 0;
+
+			len = rnd_below(9000);
+			rnd_fill(key, 32);
+			rnd_fill(nonce, 24);
+			ctr = (rnd64() & 0xffffffff00000000ull) |
+			      (j % 3 ? 0xffffffffull - rnd_below(60) : rnd64() >> 33);
+			iv32_make(iv, nonce, ctr);
+			rnd_fill(g_in, len);
+			ref_xchacha(key, iv, nr, g_ref, g_in, len);
+			key_words(key, k32);
+			sc_chacha_init_state(st, k32, iv);
+			sc_hchacha_generic(st, sub, nr);
+			memcpy(real_iv, iv + 24, 8);
+			memcpy(real_iv + 8, iv + 16, 8);
+			sc_chacha_init_state(st, sub, real_iv);
+			while (off < len) {
+				size_t n = len - off;
+
+				if (rnd_below(3))
+					n = 64 * rnd_below(n / 64 + 1);
+				if (!n)
+					continue;
+				sc_chacha_crypt(j & 1 ? sc_chacha_pick((unsigned int)n) :
+					       sc_chacha_impls[rnd_row(SC_ALG_CHACHA)],
+					       st, g_tmp + off, g_in + off,
+					       (unsigned int)n, nr);
+				off += n;
+			}
+			check(!memcmp(g_tmp, g_ref, len) &&
+			      st[12] == (u32)(ctr + (len + 63) / 64) &&
+			      st[13] == (u32)(ctr >> 32),
+			      nr == 20 ? "xchacha20" : "xchacha12",
+			      j & 1 ? "dispatch" : "mixed-rows",
+			      "incremental len %zu: diff at %ld, words %#x %#x", len,
+			      first_diff(g_tmp, g_ref, len), st[12], st[13]);
+		}
+
+		/* large */
+		for (j = 0; j < (g_quick ? 1u : 3u); j++) {
+			len = j == 0 ? MAXLEN : 1 + rnd_below(MAXLEN);
+			rnd_fill(key, 32);
+			rnd_fill(nonce, 24);
+			ctr = rnd64() & 0xffffffff7fffffffull;
+			iv32_make(iv, nonce, ctr);
+			rnd_fill(g_in, len);
+			if (nr == 20)
+				crypto_stream_xchacha20_xor_ic(g_ref, g_in, len, nonce,
+							       ctr, key);
+			else
+				ref_xchacha(key, iv, 12, g_ref, g_in, len);
+			for (r = 0; r < g_nrows[SC_ALG_CHACHA]; r++)
+				xchacha_case(g_rows[SC_ALG_CHACHA][r], nr, key, iv, len,
+					     rnd_below(64), g_ref, "large");
+		}
+	}
+}
+
+/* ------------------------------------------------------------------ */
+/* Poly1305                                                            */
+/* ------------------------------------------------------------------ */
+
+static void poly_case(unsigned int i, const u8 *key, const u8 *m, size_t len,
+		      const u8 *want, const char *what)
+{
+	const char *name = row_name(SC_ALG_POLY1305, i);
+	u8 got[16];
+
+	poly_row_tag(i, false, key, m, len, got);
+	check(!memcmp(got, want, 16), "poly1305", name, "%s: row len %zu", what,
+	      len);
+}
+
+static void test_poly1305(void)
+{
+	static const size_t align_lens[] = { 15, 16, 17, 64, 255, 288, 1040 };
+	u8 key[32], want[16], got[16], w2[16];
+	unsigned int r, maxlen = g_quick ? 400 : 1100;
+	size_t len, j, a;
+	int err;
+
+	/* every length, random keys; OpenSSL and libsodium must agree too */
+	for (len = 0; len <= maxlen; len++) {
+		rnd_fill(key, 32);
+		rnd_fill(g_in, len);
+		crypto_onetimeauth_poly1305(want, g_in, len, key);
+		ossl_poly1305(key, g_in, len, w2);
+		check(!memcmp(want, w2, 16), "poly1305", "oracle",
+		      "OpenSSL vs libsodium len %zu", len);
+		for (r = 0; r < g_nrows[SC_ALG_POLY1305]; r++) {
+			unsigned int i = g_rows[SC_ALG_POLY1305][r];
+
+			poly_case(i, key, g_in, len, want, "length sweep");
+			err = poly_msg_tag(sc_poly1305_impls[i], false, key, g_in,
+					   len, got, 0);
+			check(!err && !memcmp(got, want, 16), "poly1305",
+			      row_name(SC_ALG_POLY1305, i), "msg len %zu", len);
+		}
+	}
+
+	/* misaligned message */
+	for (j = 0; j < ARRAY_SIZE(align_lens); j++) {
+		len = align_lens[j];
+		for (a = 0; a < 64; a++) {
+			u8 *p = guard_place(g_arena_src, a, len);
+
+			if (g_quick && a % 8 != 1)
+				continue;
+			rnd_fill(key, 32);
+			rnd_fill(p, len);
+			crypto_onetimeauth_poly1305(want, p, len, key);
+			for (r = 0; r < g_nrows[SC_ALG_POLY1305]; r++)
+				poly_case(g_rows[SC_ALG_POLY1305][r], key, p, len, want,
+					  "alignment");
+			check(guard_intact(g_arena_src, a, len), "poly1305",
+			      "guards", "source modified");
+		}
+	}
+
+	/* edge cases: clamped bits set, all-0xff, r = 1 sums near 2^130-5 */
+	for (j = 0; j < (g_quick ? 150u : 600u); j++) {
+		unsigned int kind = j % 6;
+
+		len = kind < 3 ? 16 * (j / 6 % 70) + (j % 7 == 0 ? 7 : 0)
+			       : 16 * (1 + rnd_below(5));
+		if (j % 50 == 0)
+			len = 4096 + 16 * rnd_below(300);
+		switch (kind) {
+		case 0:		/* raw r all ones (clamp clears bits), s all ones */
+			memset(key, 0xff, 32);
+			memset(g_in, 0xff, len);
+			break;
+		case 1:		/* r all ones, random s, message random */
+			memset(key, 0xff, 16);
+			rnd_fill(key + 16, 16);
+			rnd_fill(g_in, len);
+			break;
+		case 2:		/* random r, all-0xff message */
+			rnd_fill(key, 32);
+			memset(g_in, 0xff, len);
+			break;
+		default:	/* r = 1: h is the sum of the padded blocks */
+			memset(key, 0, 16);
+			key[0] = 1;
+			rnd_fill(key + 16, 16);
+			memset(g_in, 0xff, len);
+			/* last block 2^128 - 5 + d: lands h around p, 2p, ... */
+			g_in[len - 16] = (u8)(0xfb + (int)rnd_below(5) - 2 -
+					      (kind == 4 ? 8 : 0));
+			if (kind == 5)
+				memset(g_in + len - 8, 0x3f, 8);
+			break;
+		}
+		crypto_onetimeauth_poly1305(want, g_in, len, key);
+		for (r = 0; r < g_nrows[SC_ALG_POLY1305]; r++)
+			poly_case(g_rows[SC_ALG_POLY1305][r], key, g_in, len, want,
+				  "edge case");
+	}
+
+	/* the key inside the data: random update splits, -ENOKEY */
+	for (j = 0; j < (g_quick ? 200u : 1000u); j++) {
+		len = j < 800 ? rnd_below(300) : rnd_below(8000);
+		rnd_fill(key, 32);
+		rnd_fill(g_in, len);
+		crypto_onetimeauth_poly1305(want, g_in, len, key);
+		for (r = 0; r <= g_nrows[SC_ALG_POLY1305]; r++) {
+			bool pick = r == g_nrows[SC_ALG_POLY1305];
+			unsigned int i = pick ? 0 : g_rows[SC_ALG_POLY1305][r];
+
+			err = poly_msg_tag(sc_poly1305_impls[i], pick, key, g_in, len,
+					   got, 1 + (unsigned int)rnd_below(12));
+			check(!err && !memcmp(got, want, 16), "poly1305",
+			      pick ? "dispatch" : row_name(SC_ALG_POLY1305, i),
+			      "random splits len %zu", len);
+		}
+	}
+	for (len = 0; len < 32; len++) {
+		struct sc_poly1305_msg msg;
+
+		sc_poly1305_msg_init(&msg);
+		sc_poly1305_msg_update(&sc_poly1305_impl_generic, &msg, key, len);
+		check(sc_poly1305_msg_final(&sc_poly1305_impl_generic, &msg,
+					    got) == -ENOKEY,
+		      "poly1305", "msg", "%zu key bytes: final must be -ENOKEY", len);
+	}
+
+	/* moving between rows at block boundaries */
+	for (j = 0; j < (g_quick ? 50u : 300u); j++) {
+		len = rnd_below(j < 200 ? 1500 : 70000);
+		rnd_fill(key, 32);
+		rnd_fill(g_in, len);
+		crypto_onetimeauth_poly1305(want, g_in, len, key);
+		poly_row_tag(rnd_row(SC_ALG_POLY1305), true, key, g_in, len, got);
+		check(!memcmp(got, want, 16), "poly1305", "mixed-rows",
+		      "len %zu", len);
+	}
+
+	/* large */
+	for (j = 0; j < (g_quick ? 2u : 6u); j++) {
+		len = j == 0 ? MAXLEN : rnd_below(MAXLEN);
+		rnd_fill(key, 32);
+		rnd_fill(g_in, len);
+		crypto_onetimeauth_poly1305(want, g_in, len, key);
+		if (j < 2) {
+			ossl_poly1305(key, g_in, len, w2);
+			check(!memcmp(want, w2, 16), "poly1305", "oracle",
+			      "OpenSSL vs libsodium len %zu", len);
+		}
+		for (r = 0; r < g_nrows[SC_ALG_POLY1305]; r++)
+			poly_case(g_rows[SC_ALG_POLY1305][r], key, g_in, len, want,
+				  "large");
+	}
+}
+
+/* ------------------------------------------------------------------ */
+/* Keccak / SHA-3 / SHAKE                                              */
+/* ------------------------------------------------------------------ */
+
+static void test_keccak(void)
+{
+	static const unsigned int rates[] = { 72, 104, 136, 144, 168 };
+	u64 st[25], st0[25], ref[25];
+	unsigned int r, k, ai;
+	size_t len, j, off;
+	static u8 want[4096], got[4096];
+
+	/* the permutation vs generic */
+	for (j = 0; j < (g_quick ? 30u : 200u); j++) {
+		if (j)
+			rnd_fill((u8 *)st0, sizeof(st0));
+		else
+			memset(st0, 0, sizeof(st0));
+		memcpy(ref, st0, sizeof(ref));
+		sc_keccakf1600_generic(ref);
+		for (r = 0; r < g_nrows[SC_ALG_KECCAK]; r++) {
+			unsigned int i = g_rows[SC_ALG_KECCAK][r];
+
+			memcpy(st, st0, sizeof(st));
+			row_permute(sc_keccak_impls[i], st);
+			check(!memcmp(st, ref, sizeof(st)), "keccak-f1600",
+			      row_name(SC_ALG_KECCAK, i), "permute state %zu", j);
+		}
+	}
+	/* zero state after one permutation, lane 0 (Keccak team's values) */
+	memset(st, 0, sizeof(st));
+	sc_keccakf1600_generic(st);
+	check(st[0] == 0xf1258f7940e1dde7ull, "kat", "reference",
+	      "Keccak-f[1600](0) lane 0 = %#llx", (unsigned long long)st[0]);
+
+	/* whole-block absorb vs generic: every rate, 0..5 blocks, misaligned */
+	for (k = 0; k < ARRAY_SIZE(rates); k++) {
+		for (j = 0; j < 6; j++) {
+			for (off = 0; off < 8; off++) {
+				u8 *p = guard_place(g_arena_src, off, j * rates[k]);
+
+				rnd_fill((u8 *)st0, sizeof(st0));
+				rnd_fill(p, j * rates[k]);
+				memcpy(ref, st0, sizeof(ref));
+				sc_keccak_absorb_generic(ref, p, j, rates[k]);
+				for (r = 0; r < g_nrows[SC_ALG_KECCAK]; r++) {
+					unsigned int i = g_rows[SC_ALG_KECCAK][r];
+
+					memcpy(st, st0, sizeof(st));
+					row_absorb(sc_keccak_impls[i], st, p, j,
+						   rates[k]);
+					check(!memcmp(st, ref, sizeof(st)) &&
+					      guard_intact(g_arena_src, off,
+							   j * rates[k]),
+					      "keccak-absorb", row_name(SC_ALG_KECCAK, i),
+					      "rate %u blocks %zu offset %zu", rates[k],
+					      j, off);
+				}
+			}
+		}
+	}
+
+	/* every length 0..3*rate+1 per algorithm, random absorb splits */
+	for (ai = 0; ai < ARRAY_SIZE(g_sha3); ai++) {
+		const struct sha3_alg *a = &g_sha3[ai];
+		bool xof = a->ds == SHAKE_DSBYTE;
+
+		for (len = 0; len <= 3 * a->rate + 1; len += g_quick ? 3 : 1) {
+			size_t outlen = xof ? 1 + rnd_below(3 * a->rate + 5)
+					    : a->mdlen;
+
+			rnd_fill(g_in, len);
+			ossl_digest(a, g_in, len, want, outlen);
+			for (r = 0; r <= g_nrows[SC_ALG_KECCAK]; r++) {
+				bool pick = r == g_nrows[SC_ALG_KECCAK];
+				unsigned int i = pick ? 0 : g_rows[SC_ALG_KECCAK][r];
+				const struct sc_keccak_impl *im = sc_keccak_impls[i];
+				const char *name = pick ? "dispatch" :
+					row_name(SC_ALG_KECCAK, i);
+
+				sponge_hash(im, pick, a, g_in, len, got, outlen, 0, 0);
+				check(!memcmp(got, want, outlen), a->name, name,
+				      "len %zu out %zu one piece: diff at %ld", len,
+				      outlen, first_diff(got, want, outlen));
+				sponge_hash(im, pick, a, g_in, len, got, outlen,
+					    1 + (unsigned int)rnd_below(4),
+					    xof ? 1 + (unsigned int)rnd_below(6) : 0);
+				check(!memcmp(got, want, outlen), a->name, name,
+				      "len %zu out %zu random splits: diff at %ld",
+				      len, outlen, first_diff(got, want, outlen));
+				if (!xof && !pick) {
+					shash_hash(im, a, g_in, len, got,
+						   (unsigned int)rnd_below(4));
+					check(!memcmp(got, want, a->mdlen), a->name,
+					      name, "len %zu shash path", len);
+				}
+			}
+		}
+		/* long SHAKE output squeezed in random pieces */
+		if (xof) {
+			for (j = 0; j < (g_quick ? 4u : 20u); j++) {
+				size_t outlen = 1 + rnd_below(sizeof(want));
+
+				len = rnd_below(600);
+				rnd_fill(g_in, len);
+				ossl_digest(a, g_in, len, want, outlen);
+				for (r = 0; r < g_nrows[SC_ALG_KECCAK]; r++) {
+					unsigned int i = g_rows[SC_ALG_KECCAK][r];
+
+					sponge_hash(sc_keccak_impls[i], false, a, g_in,
+						    len, got, outlen, 2, 12);
+					check(!memcmp(got, want, outlen), a->name,
+					      row_name(SC_ALG_KECCAK, i),
+					      "squeeze %zu bytes in pieces", outlen);
+				}
+			}
+		}
+		/* large */
+		for (j = 0; j < (g_quick ? 1u : 2u); j++) {
+			len = j == 0 ? MAXLEN : rnd_below(MAXLEN);
+			rnd_fill(g_in, len);
+			ossl_digest(a, g_in, len, want, a->mdlen);
+			for (r = 0; r < g_nrows[SC_ALG_KECCAK]; r++) {
+				unsigned int i = g_rows[SC_ALG_KECCAK][r];
+
+				sponge_hash(sc_keccak_impls[i], false, a, g_in, len,
+					    got, a->mdlen, 3, 0);
+				check(!memcmp(got, want, a->mdlen), a->name,
+				      row_name(SC_ALG_KECCAK, i), "large len %zu",
+				      len);
+			}
+		}
+	}
+}
+
+/* ------------------------------------------------------------------ */
+/* The dispatcher                                                      */
+/* ------------------------------------------------------------------ */
+
+static const struct sc_impl *pick_row(enum sc_alg alg, size_t len)
+{
+	switch (alg) {
+	case SC_ALG_CHACHA:
+		return &sc_chacha_pick((unsigned int)len)->base;
+	case SC_ALG_POLY1305:
+		return &sc_poly1305_pick(len)->base;
+	default:
+		return &sc_keccak_pick(len)->base;
+	}
+}
+
+/* The rule in simdcrypt.h, written independently of impl.c. */
+static unsigned int expected_pick(enum sc_alg alg, u32 cpu, size_t len)
+{
+	unsigned int i, best = 0;
+
+	for (i = 1; i < sc_nimpls[alg]; i++) {
+		const struct sc_impl *row = sc_impl_row(alg, i);
+
+		if ((row->cpu_features & ~cpu) == 0 &&
+		    (row->cpu_avoid & cpu) == 0 && len >= row->min_len)
+			best = i;
+	}
+	return best;
+}
+
+static void test_dispatch(void)
+{
+	static const size_t lens[] = {
+		0, 1, 15, 16, 17, 63, 64, 65, 127, 128, 255, 256, 257, 288,
+		511, 512, 1024, 2048, 4095, 4096, 4097, 16384, 1 << 20,
+	};
+	static const char *const algname[] = { "chacha", "poly1305", "keccak" };
+	u32 real = sc_cpu_features(), combo;
+	unsigned int alg, i, l;
+	char desc[128];
+
+	for (alg = 0; alg < SC_ALG_COUNT; alg++) {
+		const char *an = algname[alg];
+
+		check(sc_nimpls[alg] >= 1 && !strcmp(row_name(alg, 0), "generic") &&
+		      sc_impl_row(alg, sc_nimpls[alg]) == NULL,
+		      "dispatch", an, "row 0 is generic, the table ends");
+		for (i = 0; i < sc_nimpls[alg]; i++)
+			check(sc_impl_find(alg, row_name(alg, i)) == (int)i,
+			      "dispatch", an, "sc_impl_find(%s)", row_name(alg, i));
+		check(sc_force_impl(alg, "no-such-row") == -EINVAL, "dispatch", an,
+		      "unknown row must be -EINVAL");
+		check(sc_forced_impl(alg) == -1, "dispatch", an, "nothing forced");
+
+		/* length-based choice on this CPU */
+		for (l = 0; l < ARRAY_SIZE(lens); l++) {
+			const struct sc_impl *got = pick_row(alg, lens[l]);
+			unsigned int want = expected_pick(alg, real, lens[l]);
+
+			check(got == sc_impl_row(alg, want) && sc_impl_supported(got),
+			      "dispatch", an, "len %zu picks %s, want %s", lens[l],
+			      got->name, row_name(alg, want));
+		}
+
+		/* forcing each row: used for every length; unsupported refused */
+		for (i = 0; i < sc_nimpls[alg]; i++) {
+			const struct sc_impl *row = sc_impl_row(alg, i);
+			int err = sc_force_impl(alg, row->name);
+
+			if (!sc_impl_supported(row)) {
+				check(err == -ENODEV, "dispatch", an,
+				      "forcing unsupported %s must be -ENODEV (%d)",
+				      row->name, err);
+				continue;
+			}
+			check(!err && sc_forced_impl(alg) == (int)i, "dispatch", an,
+			      "force %s", row->name);
+			for (l = 0; l < ARRAY_SIZE(lens); l++)
+				check(pick_row(alg, lens[l]) == row, "dispatch", an,
+				      "forced %s, len %zu picks %s", row->name,
+				      lens[l], pick_row(alg, lens[l])->name);
+		}
+		check(!sc_force_impl(alg, "fastest") && sc_forced_impl(alg) == -1,
+		      "dispatch", an, "fastest returns to length dispatch");
+
+		/* every feature set (only the choice is checked, nothing runs) */
+		for (combo = 0; combo < (1u << 9); combo++) {
+			bool ok = true;
+
+			sc_test_cpu_override = combo;
+			sc_test_cpu_override_on = true;
+			for (l = 0; l < ARRAY_SIZE(lens); l++)
+				if (pick_row(alg, lens[l]) !=
+				    sc_impl_row(alg, expected_pick(alg, combo, lens[l])))
+					ok = false;
+			sc_test_cpu_override_on = false;
+			if (!ok || g_verbose) {
+				sc_cpu_describe(combo, desc, sizeof(desc));
+				check(ok, "dispatch", an, "cpu {%s}", desc);
+			} else {
+				check(ok, "dispatch", an, "cpu %#x", combo);
+			}
+		}
+	}
+}
+
+/* ------------------------------------------------------------------ */
+
+static double now(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ts.tv_sec + ts.tv_nsec * 1e-9;
+}
+
+static void *xalloc(size_t n)
+{
+	void *p = malloc(n);
+
+	if (!p)
+		die("malloc");
+	return p;
+}
+
+int main(int argc, char **argv)
+{
+	const char *algname[] = { "chacha", "poly1305", "keccak" };
+	u64 seed = 0x5c0ffee5eedull;
+	double t0 = now(), t;
+	unsigned int alg, i;
+	char desc[160];
+	const char *env;
+
+	for (i = 1; i < (unsigned int)argc; i++) {
+		if (!strcmp(argv[i], "--quick"))
+			g_quick = true;
+		else if (!strcmp(argv[i], "--verbose"))
+			g_verbose = true;
+		else if (!strcmp(argv[i], "--seed") && i + 1 < (unsigned int)argc)
+			seed = strtoull(argv[++i], NULL, 0);
+		else {
+			fprintf(stderr, "usage: %s [--quick] [--verbose] [--seed N]\n",
+				argv[0]);
+			return 2;
+		}
+	}
+	env = getenv("SC_TEST_QUICK");
+	if (env && *env && strcmp(env, "0"))
+		g_quick = true;
+	env = getenv("SC_TEST_SEED");
+	if (env && *env)
+		seed = strtoull(env, NULL, 0);
+	g_rng = seed;
+
+	if (sodium_init() < 0)
+		die("sodium_init");
+	g_cctx = EVP_CIPHER_CTX_new();
+	g_mdctx = EVP_MD_CTX_new();
+	g_mac = EVP_MAC_fetch(NULL, "POLY1305", NULL);
+	g_macctx = g_mac ? EVP_MAC_CTX_new(g_mac) : NULL;
+	if (!g_cctx || !g_mdctx || !g_macctx)
+		die("OpenSSL setup");
+	g_arena_src = xalloc(MAXLEN + 4 * GUARD + 64);
+	g_arena_dst = xalloc(MAXLEN + 4 * GUARD + 64);
+	g_ref = xalloc(MAXLEN + 64);
+	g_tmp = xalloc(MAXLEN + 64);
+	g_in = xalloc(MAXLEN + 64);
+
+	sc_cpu_describe(sc_cpu_detect_raw(), desc, sizeof(desc));
+	printf("simdcrypt harness%s%s: seed %#llx, cpu {%s}", g_quick ? " (quick)" : "",
+#ifdef SC_TEST_MUTANT
+	       " MUTANT",
+#else
+	       "",
+#endif
+	       (unsigned long long)seed, desc);
+	env = getenv("SC_CPU_MASK");
+	sc_cpu_describe(sc_cpu_features(), desc, sizeof(desc));
+	printf(", SC_CPU_MASK=%s -> {%s}\n", env ? env : "(unset)", desc);
+
+	for (alg = 0; alg < SC_ALG_COUNT; alg++) {
+		printf("%-9s rows:", algname[alg]);
+		for (i = 0; i < sc_nimpls[alg]; i++) {
+			bool sup = sc_impl_supported(sc_impl_row(alg, i));
+
+			printf(" %s%s", row_name(alg, i), sup ? "" : "(unsupported: skipped)");
+			if (sup)
+				g_rows[alg][g_nrows[alg]++] = i;
+		}
+		printf("\n");
+	}
+
+	t = now();
+	test_dispatch();
+	test_kat_chacha();
+	test_kat_poly1305();
+	test_kat_sha3();
+	if (g_verbose)
+		printf("known answers: %.2fs\n", now() - t);
+	t = now();
+	test_chacha20();
+	if (g_verbose)
+		printf("chacha20: %.2fs\n", now() - t);
+	t = now();
+	test_xchacha();
+	if (g_verbose)
+		printf("xchacha: %.2fs\n", now() - t);
+	t = now();
+	test_poly1305();
+	if (g_verbose)
+		printf("poly1305: %.2fs\n", now() - t);
+	t = now();
+	test_keccak();
+	if (g_verbose)
+		printf("keccak: %.2fs\n", now() - t);
+
+	printf("\n%-14s %-12s %9s %7s\n", "algorithm", "row", "passed", "failed");
+	for (i = 0; i < g_ntally; i++)
+		printf("%-14s %-12s %9lu %7lu\n", g_tally[i].alg, g_tally[i].row,
+		       g_tally[i].pass, g_tally[i].fail);
+	printf("time %.1fs\n", now() - t0);
+
+	EVP_CIPHER_CTX_free(g_cctx);
+	EVP_MD_CTX_free(g_mdctx);
+	EVP_MAC_CTX_free(g_macctx);
+	EVP_MAC_free(g_mac);
+	free(g_arena_src);
+	free(g_arena_dst);
+	free(g_ref);
+	free(g_tmp);
+	free(g_in);
+
+	printf("%lu passed, %lu failed\n", g_pass, g_fail);
+	return g_fail ? 1 : 0;
+}
