@@ -1,0 +1,801 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * ChaCha20 / ChaCha12 keystream XOR and HChaCha for x86_64: SSSE3, AVX2,
+ * AVX-512VL (xmm/ymm) and AVX-512 (zmm) from one macro body.
+ *
+ * Algorithm
+ * ---------
+ * ChaCha's state is 16 32-bit words; a double round is four column
+ * quarter-rounds followed by four diagonal ones, and the keystream block is
+ * the permuted state plus the input state (feed-forward).  Block i of a call
+ * uses the block counter state[12] + i, wrapping at 32 bits; word 13 is never
+ * touched.  The round count (20 or 12) is a run-time argument.
+ *
+ * Layout: "vertical", N blocks at once
+ * ------------------------------------
+ * Register Pj holds word j of N consecutive blocks (lane i = block i), so a
+ * quarter-round on four registers does that quarter-round for N blocks and
+ * needs no shuffles between column and diagonal rounds.  N = VL / 4: 4
+ * blocks in xmm, 8 in ymm, 16 in zmm.  After the rounds and the feed-forward
+ * the 16 x N words are transposed back into block order:
+ *
+ *   1. a 4x4 dword transpose inside every 128-bit lane of each group of four
+ *      registers (P0-3, P4-7, P8-11, P12-15): vpunpck{l,h}{dq,qdq};
+ *   2. ymm: vperm2i128 / vshufi64x2 pair the 128-bit lanes of groups 0+1 and
+ *      2+3 into 32-byte halves of blocks; zmm: a 4x4 transpose of the 128-bit
+ *      lanes across the groups (vshufi32x4, two steps) gives whole blocks.
+ *
+ * Every register then holds one VL-byte "piece" of keystream; the pieces are
+ * XORed into the data in memory order.  The last piece of a call may be
+ * partial: AVX-512 uses a byte-masked load/store (no bounce buffer, nothing
+ * read or written outside the buffers); SSSE3/AVX2 copy the piece to the
+ * stack and finish byte by byte, then wipe the stack.
+ *
+ * Rotations: AVX-512 has vprold.  Without it, rotations by 16 and 8 are a
+ * byte shuffle (pshufb) and by 12 and 7 two shifts and an OR, which needs a
+ * temporary register.
+ *
+ * Latency and batches
+ * -------------------
+ * One batch has only four independent dependency chains (the four
+ * quarter-rounds of a round), 3 ops deep per quarter-round step.  On cores
+ * where vector integer ops take 2 cycles (Zen 5) one batch keeps about two
+ * ops per cycle busy, half the machine.  The long-input AVX-512 paths
+ * therefore run two independent batches interleaved (2 x 16 blocks in zmm,
+ * 2 x 8 blocks in ymm): batch A in V0-V15, batch B in V16-V31, no spills in
+ * the rounds.  The feed-forward adds the input words straight from @state
+ * with embedded broadcasts; four registers of batch B go to the stack while
+ * batch A is transposed (and the stack is wiped before returning).
+ *
+ * Variants (all: void fn(const u32 *state, u8 *dst, const u8 *src,
+ *                        unsigned int len, int nrounds))
+ *
+ *   sc_chacha_xor_ssse3_4x      xmm0-15,  4 blocks per batch
+ *   sc_chacha_xor_avx2_8x       ymm0-15,  8 blocks per batch
+ *   sc_chacha_xor_avx512vl_4x   xmm0-31,  4 blocks per batch (short inputs)
+ *   sc_chacha_xor_avx512vl_16x  ymm0-31,  2 x 8 blocks, ymm only: for CPUs
+ *                               that down-clock on zmm (PREFER_YMM)
+ *   sc_chacha_xor_avx512_32x    zmm0-31,  2 x 16 blocks (1 x 16 for <= 1 KiB)
+ *   sc_hchacha_ssse3 / sc_hchacha_avx512vl: one block, one row per register
+ *                               (the classic "horizontal" layout), diagonals
+ *                               by pshufd.
+ *
+ * Register use: %rdi state, %rsi dst, %rdx src, %ecx bytes left, %r8d
+ * rounds, %r9d counter of the current batch, %r10d round loop, %rax/%r11
+ * scratch.  No callee-saved register is used; the stack frame is a plain
+ * sub/add of %rsp (no realignment, so objtool needs no frame pointer).
+ */
+#include <linux/linkage.h>
+
+#define STATE	%rdi
+#define DST	%rsi
+#define SRC	%rdx
+#define LEN	%ecx
+#define LEN64	%rcx
+#define NROUNDS	%r8d
+#define CTR	%r9d
+#define CTR64	%r9
+#define RLOOP	%r10d
+
+.section .rodata.sc_chacha, "a"
+.p2align 6
+/* block offsets within a batch (one entry per 32-bit lane) */
+.Lsc_inc:
+	.long	0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15
+/* pshufb patterns: rotate every dword left by 16 / by 8 */
+.Lsc_rol16:
+	.byte	2, 3, 0, 1, 6, 7, 4, 5, 10, 11, 8, 9, 14, 15, 12, 13
+	.byte	2, 3, 0, 1, 6, 7, 4, 5, 10, 11, 8, 9, 14, 15, 12, 13
+.Lsc_rol8:
+	.byte	3, 0, 1, 2, 7, 4, 5, 6, 11, 8, 9, 10, 15, 12, 13, 14
+	.byte	3, 0, 1, 2, 7, 4, 5, 6, 11, 8, 9, 10, 15, 12, 13, 14
+
+.text
+
+/*
+ * _set_vl VL, ISA: name the vector registers V0-V31 for this width, batch A
+ * (A0-A15 = V0-V15) and batch B (B0-B15 = V16-V31).  ISA: 0 SSSE3, 1 AVX2,
+ * 2 AVX-512.
+ */
+.macro _set_vl vl, isa
+	.set	VL, \vl
+	.set	ISA, \isa
+	.set	NBLK, \vl / 4
+.irp i, 0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20,21,22,23,24,25,26,27,28,29,30,31
+.if VL == 16
+	.set	V\i, %xmm\i
+.elseif VL == 32
+	.set	V\i, %ymm\i
+.else
+	.set	V\i, %zmm\i
+.endif
+.endr
+.irp i, 0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15
+	.set	A\i, V\i
+.endr
+	.set	B0, V16
+	.set	B1, V17
+	.set	B2, V18
+	.set	B3, V19
+	.set	B4, V20
+	.set	B5, V21
+	.set	B6, V22
+	.set	B7, V23
+	.set	B8, V24
+	.set	B9, V25
+	.set	B10, V26
+	.set	B11, V27
+	.set	B12, V28
+	.set	B13, V29
+	.set	B14, V30
+	.set	B15, V31
+.endm
+
+/* ---- width/ISA-neutral helpers -------------------------------------- */
+
+/* d = s1 op s2, for the three-operand ISAs; SSSE3 needs d == s1. */
+.macro _vpaddd s2, s1, d
+.if ISA == 0
+	paddd	\s2, \d
+.else
+	vpaddd	\s2, \s1, \d
+.endif
+.endm
+
+.macro _vpxor s2, s1, d
+.if ISA == 0
+	pxor	\s2, \d
+.elseif ISA == 1
+	vpxor	\s2, \s1, \d
+.else
+	vpxord	\s2, \s1, \d
+.endif
+.endm
+
+.macro _vmova s, d
+.if ISA == 0
+	movdqa	\s, \d
+.elseif ISA == 1
+	vmovdqa	\s, \d
+.else
+	vmovdqa64 \s, \d
+.endif
+.endm
+
+.macro _vmovu s, d
+.if ISA == 0
+	movdqu	\s, \d
+.elseif ISA == 1
+	vmovdqu	\s, \d
+.else
+	vmovdqu64 \s, \d
+.endif
+.endm
+
+/* reg += the 32-bit word at @mem, broadcast (AVX-512 only) */
+.macro _vpaddd_bcst mem, reg
+.if VL == 64
+	vpaddd	\mem{1to16}, \reg, \reg
+.elseif VL == 32
+	vpaddd	\mem{1to8}, \reg, \reg
+.else
+	vpaddd	\mem{1to4}, \reg, \reg
+.endif
+.endm
+
+/* ---- the rounds ------------------------------------------------------ */
+
+/* \op \P\s, \P\d for four (s, d) pairs: d op= s */
+.macro _op4 op, P, s0, d0, s1, d1, s2, d2, s3, d3
+	\op	\P\s0, \P\d0, \P\d0
+	\op	\P\s1, \P\d1, \P\d1
+	\op	\P\s2, \P\d2, \P\d2
+	\op	\P\s3, \P\d3, \P\d3
+.endm
+
+.macro _rol4 P, r, d0, d1, d2, d3
+	vprold	$\r, \P\d0, \P\d0
+	vprold	$\r, \P\d1, \P\d1
+	vprold	$\r, \P\d2, \P\d2
+	vprold	$\r, \P\d3, \P\d3
+.endm
+
+/*
+ * One step of four quarter-rounds: x += y; z ^= x; z <<<= r for the four
+ * (x, y, z) triples, in batch A and (if \two) batch B.  AVX-512.
+ */
+.macro _qstep_512 two, r, x0,y0,z0, x1,y1,z1, x2,y2,z2, x3,y3,z3
+	_op4	vpaddd, A, \y0,\x0, \y1,\x1, \y2,\x2, \y3,\x3
+.if \two
+	_op4	vpaddd, B, \y0,\x0, \y1,\x1, \y2,\x2, \y3,\x3
+.endif
+	_op4	vpxord, A, \x0,\z0, \x1,\z1, \x2,\z2, \x3,\z3
+.if \two
+	_op4	vpxord, B, \x0,\z0, \x1,\z1, \x2,\z2, \x3,\z3
+.endif
+	_rol4	A, \r, \z0, \z1, \z2, \z3
+.if \two
+	_rol4	B, \r, \z0, \z1, \z2, \z3
+.endif
+.endm
+
+/* rotate one register without vprold; \t is clobbered */
+.macro _rol1 r, z, t
+.if \r == 16 || \r == 8
+.if ISA == 0
+	pshufb	.Lsc_rol\r(%rip), \z
+.else
+	vpshufb	.Lsc_rol\r(%rip), \z, \z
+.endif
+.else
+.if ISA == 0
+	movdqa	\z, \t
+	pslld	$\r, \t
+	psrld	$(32 - \r), \z
+	por	\t, \z
+.else
+	vpslld	$\r, \z, \t
+	vpsrld	$(32 - \r), \z, \z
+	vpor	\t, \z, \z
+.endif
+.endif
+.endm
+
+/*
+ * The same step with 16 registers (SSSE3, AVX2), batch A only.  Rotations
+ * by 12 and 7 need a temporary: those steps (c += d; b ^= c) never touch
+ * words 0-3, so A0 is parked in the stack slot SPILL and its register used.
+ */
+.macro _qstep_16 r, x0,y0,z0, x1,y1,z1, x2,y2,z2, x3,y3,z3
+.if \r == 12 || \r == 7
+	_vmovu	A0, SPILL(%rsp)
+.endif
+	_vpaddd	A\y0, A\x0, A\x0
+	_vpaddd	A\y1, A\x1, A\x1
+	_vpaddd	A\y2, A\x2, A\x2
+	_vpaddd	A\y3, A\x3, A\x3
+	_vpxor	A\x0, A\z0, A\z0
+	_vpxor	A\x1, A\z1, A\z1
+	_vpxor	A\x2, A\z2, A\z2
+	_vpxor	A\x3, A\z3, A\z3
+	_rol1	\r, A\z0, A0
+	_rol1	\r, A\z1, A0
+	_rol1	\r, A\z2, A0
+	_rol1	\r, A\z3, A0
+.if \r == 12 || \r == 7
+	_vmovu	SPILL(%rsp), A0
+.endif
+.endm
+
+.macro _qstep two, r, args:vararg
+.if ISA == 2
+	_qstep_512 \two, \r, \args
+.else
+	_qstep_16 \r, \args
+.endif
+.endm
+
+/* one double round: columns, then diagonals */
+.macro _dround two
+	_qstep	\two, 16, 0,4,12, 1,5,13, 2,6,14, 3,7,15
+	_qstep	\two, 12, 8,12,4, 9,13,5, 10,14,6, 11,15,7
+	_qstep	\two, 8, 0,4,12, 1,5,13, 2,6,14, 3,7,15
+	_qstep	\two, 7, 8,12,4, 9,13,5, 10,14,6, 11,15,7
+	_qstep	\two, 16, 0,5,15, 1,6,12, 2,7,13, 3,4,14
+	_qstep	\two, 12, 10,15,5, 11,12,6, 8,13,7, 9,14,4
+	_qstep	\two, 8, 0,5,15, 1,6,12, 2,7,13, 3,4,14
+	_qstep	\two, 7, 10,15,5, 11,12,6, 8,13,7, 9,14,4
+.endm
+
+/* ---- state setup and feed-forward ----------------------------------- */
+
+/*
+ * AVX-512: batch P := input state broadcast, word 12 = counter (32-bit
+ * word at \ctr) + block index.
+ */
+.macro _init_512 P, ctr
+.irp i, 0,1,2,3,4,5,6,7,8,9,10,11,13,14,15
+	vpbroadcastd	(4 * \i)(STATE), \P\i
+.endr
+	vpbroadcastd	\ctr, \P\()12
+	vpaddd		.Lsc_inc(%rip), \P\()12, \P\()12
+.endm
+
+.macro _ffw_512 P, ctr
+.irp i, 0,1,2,3,4,5,6,7,8,9,10,11,13,14,15
+	_vpaddd_bcst	(4 * \i)(STATE), \P\i
+.endr
+	vpaddd		.Lsc_inc(%rip), \P\()12, \P\()12
+	_vpaddd_bcst	\ctr, \P\()12
+.endm
+
+/* ---- transposes ------------------------------------------------------ */
+
+/* 4x4 dword transpose inside each 128-bit lane, temporaries t0-t3 */
+.macro _tr_dq a, b, c, d, t0, t1, t2, t3
+.if ISA == 0
+	movdqa		\a, \t0
+	punpckldq	\b, \t0
+	movdqa		\a, \t1
+	punpckhdq	\b, \t1
+	movdqa		\c, \t2
+	punpckldq	\d, \t2
+	movdqa		\c, \t3
+	punpckhdq	\d, \t3
+	movdqa		\t0, \a
+	punpcklqdq	\t2, \a
+	movdqa		\t0, \b
+	punpckhqdq	\t2, \b
+	movdqa		\t1, \c
+	punpcklqdq	\t3, \c
+	movdqa		\t1, \d
+	punpckhqdq	\t3, \d
+.else
+	vpunpckldq	\b, \a, \t0
+	vpunpckhdq	\b, \a, \t1
+	vpunpckldq	\d, \c, \t2
+	vpunpckhdq	\d, \c, \t3
+	vpunpcklqdq	\t2, \t0, \a
+	vpunpckhqdq	\t2, \t0, \b
+	vpunpcklqdq	\t3, \t1, \c
+	vpunpckhqdq	\t3, \t1, \d
+.endif
+.endm
+
+/*
+ * ymm: p, q from groups 0/1 (or 2/3) -> p = [p.lo, q.lo], q = [p.hi, q.hi]
+ */
+.macro _tr_lanes2 p, q, t
+.if ISA == 2
+	vshufi64x2	$0, \q, \p, \t
+	vshufi64x2	$3, \q, \p, \q
+	vmovdqa64	\t, \p
+.else
+	vperm2i128	$0x20, \q, \p, \t
+	vperm2i128	$0x31, \q, \p, \q
+	vmovdqa		\t, \p
+.endif
+.endm
+
+/* zmm: 4x4 transpose of the 128-bit lanes of a, b, c, d */
+.macro _tr_lanes4 a, b, c, d, t0, t1, t2, t3
+	vshufi32x4	$0x44, \b, \a, \t0
+	vshufi32x4	$0xee, \b, \a, \t1
+	vshufi32x4	$0x44, \d, \c, \t2
+	vshufi32x4	$0xee, \d, \c, \t3
+	vshufi32x4	$0x88, \t2, \t0, \a
+	vshufi32x4	$0xdd, \t2, \t0, \b
+	vshufi32x4	$0x88, \t3, \t1, \c
+	vshufi32x4	$0xdd, \t3, \t1, \d
+.endm
+
+/*
+ * Transpose the batch in r0-r15 (word j of every block in rj) into pieces
+ * and XOR them into the data in memory order.
+ */
+.macro _transpose r0,r1,r2,r3,r4,r5,r6,r7,r8,r9,r10,r11,r12,r13,r14,r15, t0,t1,t2,t3
+	_tr_dq	\r0, \r1, \r2, \r3, \t0, \t1, \t2, \t3
+	_tr_dq	\r4, \r5, \r6, \r7, \t0, \t1, \t2, \t3
+	_tr_dq	\r8, \r9, \r10, \r11, \t0, \t1, \t2, \t3
+	_tr_dq	\r12, \r13, \r14, \r15, \t0, \t1, \t2, \t3
+.if VL == 32
+	_tr_lanes2	\r0, \r4, \t0
+	_tr_lanes2	\r1, \r5, \t0
+	_tr_lanes2	\r2, \r6, \t0
+	_tr_lanes2	\r3, \r7, \t0
+	_tr_lanes2	\r8, \r12, \t0
+	_tr_lanes2	\r9, \r13, \t0
+	_tr_lanes2	\r10, \r14, \t0
+	_tr_lanes2	\r11, \r15, \t0
+.elseif VL == 64
+	_tr_lanes4	\r0, \r4, \r8, \r12, \t0, \t1, \t2, \t3
+	_tr_lanes4	\r1, \r5, \r9, \r13, \t0, \t1, \t2, \t3
+	_tr_lanes4	\r2, \r6, \r10, \r14, \t0, \t1, \t2, \t3
+	_tr_lanes4	\r3, \r7, \r11, \r15, \t0, \t1, \t2, \t3
+.endif
+.endm
+
+/* ---- output ---------------------------------------------------------- */
+
+/*
+ * XOR one VL-byte piece of keystream \r into the data.  A short last piece
+ * goes to .Lpartial_\id in TMP; the end of the data to .Ldone_\id.
+ */
+.macro _out1 id, r
+	cmp	$VL, LEN
+	jae	1f
+	_vmova	\r, TMP
+	jmp	.Lpartial_\id
+1:
+.if ISA == 0
+	movdqu	(SRC), TMP
+	pxor	TMP, \r
+.else
+	_vpxor	(SRC), \r, \r
+.endif
+	_vmovu	\r, (DST)
+	add	$VL, SRC
+	add	$VL, DST
+	sub	$VL, LEN
+	jz	.Ldone_\id
+.endm
+
+/* the pieces of a transposed batch, in memory order */
+.macro _out id, r0,r1,r2,r3,r4,r5,r6,r7,r8,r9,r10,r11,r12,r13,r14,r15
+.if VL == 16
+.irp r, \r0,\r4,\r8,\r12, \r1,\r5,\r9,\r13, \r2,\r6,\r10,\r14, \r3,\r7,\r11,\r15
+	_out1	\id, \r
+.endr
+.elseif VL == 32
+.irp r, \r0,\r8, \r1,\r9, \r2,\r10, \r3,\r11, \r4,\r12, \r5,\r13, \r6,\r14, \r7,\r15
+	_out1	\id, \r
+.endr
+.else
+.irp r, \r0,\r1,\r2,\r3,\r4,\r5,\r6,\r7,\r8,\r9,\r10,\r11,\r12,\r13,\r14,\r15
+	_out1	\id, \r
+.endr
+.endif
+.endm
+
+/* ---- AVX-512 body ---------------------------------------------------- */
+
+/*
+ * \two: run two batches while more than one batch of data is left.
+ * Frame: [0, 4 VL) batch B spill, then the two batch counters.
+ */
+.macro _chacha_512 id, vl, two
+	_set_vl	\vl, 2
+	.set	BATCH, 16 * VL
+	.set	CTRA, 4 * VL
+	.set	CTRB, 4 * VL + 4
+	.set	FRAME, 4 * VL + 8
+	.set	TMP, V30
+	.set	TMP2, V31
+
+	test	LEN, LEN
+	jz	.Lret_\id
+	sub	$FRAME, %rsp
+	mov	48(STATE), CTR
+.Lmain_\id:
+	mov	CTR, CTRA(%rsp)
+.if \two
+	cmp	$BATCH, LEN
+	jbe	.Lone_\id
+	lea	NBLK(CTR64), %eax
+	mov	%eax, CTRB(%rsp)
+	_init_512	A, CTRA(%rsp)
+	_init_512	B, CTRB(%rsp)
+	mov	NROUNDS, RLOOP
+1:
+	_dround	1
+	sub	$2, RLOOP
+	jnz	1b
+	_ffw_512	A, CTRA(%rsp)
+	_ffw_512	B, CTRB(%rsp)
+	/* park B12-B15, transpose and write batch A with them as temps */
+	vmovdqu64	B12, 0 * VL(%rsp)
+	vmovdqu64	B13, 1 * VL(%rsp)
+	vmovdqu64	B14, 2 * VL(%rsp)
+	vmovdqu64	B15, 3 * VL(%rsp)
+	_transpose	A0,A1,A2,A3,A4,A5,A6,A7,A8,A9,A10,A11,A12,A13,A14,A15, B12,B13,B14,B15
+	_out	\id, A0,A1,A2,A3,A4,A5,A6,A7,A8,A9,A10,A11,A12,A13,A14,A15
+	/* batch B with its last four words in A12-A15, temps A0-A3 */
+	vmovdqu64	0 * VL(%rsp), A12
+	vmovdqu64	1 * VL(%rsp), A13
+	vmovdqu64	2 * VL(%rsp), A14
+	vmovdqu64	3 * VL(%rsp), A15
+	_transpose	B0,B1,B2,B3,B4,B5,B6,B7,B8,B9,B10,B11,A12,A13,A14,A15, A0,A1,A2,A3
+	_out	\id, B0,B1,B2,B3,B4,B5,B6,B7,B8,B9,B10,B11,A12,A13,A14,A15
+	add	$(2 * NBLK), CTR
+	jmp	.Lmain_\id
+.Lone_\id:
+.endif
+	_init_512	A, CTRA(%rsp)
+	mov	NROUNDS, RLOOP
+1:
+	_dround	0
+	sub	$2, RLOOP
+	jnz	1b
+	_ffw_512	A, CTRA(%rsp)
+	_transpose	A0,A1,A2,A3,A4,A5,A6,A7,A8,A9,A10,A11,A12,A13,A14,A15, B0,B1,B2,B3
+	_out	\id, A0,A1,A2,A3,A4,A5,A6,A7,A8,A9,A10,A11,A12,A13,A14,A15
+	add	$NBLK, CTR
+	jmp	.Lmain_\id
+
+.Lpartial_\id:
+	/* LEN < VL bytes left: byte mask (1 << LEN) - 1 */
+	mov	$1, %eax
+	shl	%cl, %rax
+	dec	%rax
+	kmovq	%rax, %k1
+	vmovdqu8	(SRC), TMP2{%k1}{z}
+	vpxord		TMP, TMP2, TMP2
+	vmovdqu8	TMP2, (DST){%k1}
+.Ldone_\id:
+.if \two
+	vpxord		TMP, TMP, TMP
+	vmovdqu64	TMP, 0 * VL(%rsp)
+	vmovdqu64	TMP, 1 * VL(%rsp)
+	vmovdqu64	TMP, 2 * VL(%rsp)
+	vmovdqu64	TMP, 3 * VL(%rsp)
+.endif
+	add	$FRAME, %rsp
+	vzeroupper
+.Lret_\id:
+.endm
+
+SYM_FUNC_START(sc_chacha_xor_avx512_32x)
+	_chacha_512	z32, 64, 1
+	RET
+SYM_FUNC_END(sc_chacha_xor_avx512_32x)
+
+SYM_FUNC_START(sc_chacha_xor_avx512vl_16x)
+	_chacha_512	y16, 32, 1
+	RET
+SYM_FUNC_END(sc_chacha_xor_avx512vl_16x)
+
+SYM_FUNC_START(sc_chacha_xor_avx512vl_4x)
+	_chacha_512	x4, 16, 0
+	RET
+SYM_FUNC_END(sc_chacha_xor_avx512vl_4x)
+
+/* ---- SSSE3 / AVX2 body (16 vector registers) ------------------------- */
+
+/* reg := the 32-bit word at @mem in every lane */
+.macro _bcast mem, reg
+.if ISA == 0
+	movd	\mem, \reg
+	pshufd	$0, \reg, \reg
+.else
+	vpbroadcastd	\mem, \reg
+.endif
+.endm
+
+/*
+ * One batch (4 blocks in xmm or 8 in ymm) per iteration, all 16 words in
+ * A0-A15.  The feed-forward needs a temporary and the transpose four, so
+ * A12-A15 are parked in SAVE while A0-A11 are finished; the pieces go to
+ * BUF in memory order and are XORed into the data from there.
+ * Frame: BUF (16 VL), SAVE (4 VL), SPILL (VL, see _qstep_16), counter.
+ */
+.macro _chacha_16 id, vl, isa
+	_set_vl	\vl, \isa
+	.set	BATCH, 16 * VL
+	.set	BUF, 0
+	.set	SAVE, 16 * VL
+	.set	SPILL, 20 * VL
+	.set	CTRS, 21 * VL
+	.set	FRAME, 21 * VL + 8
+
+	test	LEN, LEN
+	jz	.Lret_\id
+	sub	$FRAME, %rsp
+	mov	48(STATE), CTR
+.Lmain_\id:
+	mov	CTR, CTRS(%rsp)
+.irp i, 0,1,2,3,4,5,6,7,8,9,10,11,13,14,15
+	_bcast	(4 * \i)(STATE), A\i
+.endr
+	_bcast	CTRS(%rsp), A12
+	_vpaddd	.Lsc_inc(%rip), A12, A12
+	mov	NROUNDS, RLOOP
+1:
+	_dround	0
+	sub	$2, RLOOP
+	jnz	1b
+
+	/* words 0-11: feed-forward, transpose, out to BUF */
+	_vmovu	A12, (SAVE + 0 * VL)(%rsp)
+	_vmovu	A13, (SAVE + 1 * VL)(%rsp)
+	_vmovu	A14, (SAVE + 2 * VL)(%rsp)
+	_vmovu	A15, (SAVE + 3 * VL)(%rsp)
+.irp i, 0,1,2,3,4,5,6,7,8,9,10,11
+	_bcast	(4 * \i)(STATE), A12
+	_vpaddd	A12, A\i, A\i
+.endr
+	_tr_dq	A0, A1, A2, A3, A12, A13, A14, A15
+	_tr_dq	A4, A5, A6, A7, A12, A13, A14, A15
+	_tr_dq	A8, A9, A10, A11, A12, A13, A14, A15
+.if VL == 32
+	_tr_lanes2	A0, A4, A12
+	_tr_lanes2	A1, A5, A12
+	_tr_lanes2	A2, A6, A12
+	_tr_lanes2	A3, A7, A12
+.irp k, 0,1,2,3
+	_vmovu	A\k, (BUF + 64 * \k)(%rsp)
+.endr
+	_vmovu	A4, (BUF + 256 + 0)(%rsp)
+	_vmovu	A5, (BUF + 256 + 64)(%rsp)
+	_vmovu	A6, (BUF + 256 + 128)(%rsp)
+	_vmovu	A7, (BUF + 256 + 192)(%rsp)
+.else
+.irp k, 0,1,2,3
+	_vmovu	A\k, (BUF + 64 * \k)(%rsp)
+.endr
+	_vmovu	A4, (BUF + 16 + 0)(%rsp)
+	_vmovu	A5, (BUF + 16 + 64)(%rsp)
+	_vmovu	A6, (BUF + 16 + 128)(%rsp)
+	_vmovu	A7, (BUF + 16 + 192)(%rsp)
+	_vmovu	A8, (BUF + 32 + 0)(%rsp)
+	_vmovu	A9, (BUF + 32 + 64)(%rsp)
+	_vmovu	A10, (BUF + 32 + 128)(%rsp)
+	_vmovu	A11, (BUF + 32 + 192)(%rsp)
+.endif
+
+	/* words 12-15 */
+	_vmovu	(SAVE + 0 * VL)(%rsp), A12
+	_vmovu	(SAVE + 1 * VL)(%rsp), A13
+	_vmovu	(SAVE + 2 * VL)(%rsp), A14
+	_vmovu	(SAVE + 3 * VL)(%rsp), A15
+.irp i, 13,14,15
+	_bcast	(4 * \i)(STATE), A0
+	_vpaddd	A0, A\i, A\i
+.endr
+	_bcast	CTRS(%rsp), A0
+	_vpaddd	.Lsc_inc(%rip), A0, A0
+	_vpaddd	A0, A12, A12
+	_tr_dq	A12, A13, A14, A15, A0, A1, A2, A3
+.if VL == 32
+	_tr_lanes2	A8, A12, A0
+	_tr_lanes2	A9, A13, A0
+	_tr_lanes2	A10, A14, A0
+	_tr_lanes2	A11, A15, A0
+	_vmovu	A8, (BUF + 32 + 0)(%rsp)
+	_vmovu	A9, (BUF + 32 + 64)(%rsp)
+	_vmovu	A10, (BUF + 32 + 128)(%rsp)
+	_vmovu	A11, (BUF + 32 + 192)(%rsp)
+	_vmovu	A12, (BUF + 256 + 32 + 0)(%rsp)
+	_vmovu	A13, (BUF + 256 + 32 + 64)(%rsp)
+	_vmovu	A14, (BUF + 256 + 32 + 128)(%rsp)
+	_vmovu	A15, (BUF + 256 + 32 + 192)(%rsp)
+.else
+	_vmovu	A12, (BUF + 48 + 0)(%rsp)
+	_vmovu	A13, (BUF + 48 + 64)(%rsp)
+	_vmovu	A14, (BUF + 48 + 128)(%rsp)
+	_vmovu	A15, (BUF + 48 + 192)(%rsp)
+.endif
+
+	/* XOR BUF into the data, VL bytes at a time */
+	xor	%eax, %eax
+2:
+	cmp	$VL, LEN
+	jb	.Lpartial_\id
+.if ISA == 0
+	movdqu	BUF(%rsp,%rax), A0
+.else
+	vmovdqu	BUF(%rsp,%rax), A0
+.endif
+.if ISA == 0
+	movdqu	(SRC, %rax), A1
+	pxor	A1, A0
+.else
+	vpxor	(SRC, %rax), A0, A0
+.endif
+.if ISA == 0
+	movdqu	A0, (DST,%rax)
+.else
+	vmovdqu	A0, (DST,%rax)
+.endif
+	add	$VL, %eax
+	sub	$VL, LEN
+	jz	.Ldone_\id
+	cmp	$BATCH, %eax
+	jb	2b
+	add	%rax, SRC
+	add	%rax, DST
+	add	$NBLK, CTR
+	jmp	.Lmain_\id
+
+.Lpartial_\id:
+	/* fewer than VL bytes left, at offset %rax of this batch */
+	lea	BUF(%rsp, %rax), %r11
+	add	%rax, SRC
+	add	%rax, DST
+3:
+	movb	(%r11), %al
+	xorb	(SRC), %al
+	movb	%al, (DST)
+	inc	%r11
+	inc	SRC
+	inc	DST
+	dec	LEN
+	jnz	3b
+.Ldone_\id:
+	/* wipe keystream and state copies from the stack */
+.if ISA == 0
+	pxor	A0, A0
+.else
+	vpxor	A0, A0, A0
+.endif
+	.set	.Loff, 0
+.rept 21
+	_vmovu	A0, .Loff(%rsp)
+	.set	.Loff, .Loff + VL
+.endr
+	add	$FRAME, %rsp
+.if ISA
+	vzeroupper
+.endif
+.Lret_\id:
+.endm
+
+SYM_FUNC_START(sc_chacha_xor_avx2_8x)
+	_chacha_16	a8, 32, 1
+	RET
+SYM_FUNC_END(sc_chacha_xor_avx2_8x)
+
+SYM_FUNC_START(sc_chacha_xor_ssse3_4x)
+	_chacha_16	s4, 16, 0
+	RET
+SYM_FUNC_END(sc_chacha_xor_ssse3_4x)
+
+/* ---- HChaCha: one block, one row per register ------------------------ */
+
+.macro _pshufd imm, s, d
+.if ISA == 0
+	pshufd	$\imm, \s, \d
+.else
+	vpshufd	$\imm, \s, \d
+.endif
+.endm
+
+.macro _hrol r, z, t
+.if ISA == 2
+	vprold	$\r, \z, \z
+.else
+	_rol1	\r, \z, \t
+.endif
+.endm
+
+/* four quarter-rounds on rows a, b, c, d at once */
+.macro _hqr a, b, c, d, t
+	_vpaddd	\b, \a, \a
+	_vpxor	\a, \d, \d
+	_hrol	16, \d, \t
+	_vpaddd	\d, \c, \c
+	_vpxor	\c, \b, \b
+	_hrol	12, \b, \t
+	_vpaddd	\b, \a, \a
+	_vpxor	\a, \d, \d
+	_hrol	8, \d, \t
+	_vpaddd	\d, \c, \c
+	_vpxor	\c, \b, \b
+	_hrol	7, \b, \t
+.endm
+
+/* void fn(const u32 *state, u32 *out, int nrounds): rows 0 and 3 to out */
+.macro _hchacha isa
+	_set_vl	16, \isa
+	_vmovu	0(STATE), V0
+	_vmovu	16(STATE), V1
+	_vmovu	32(STATE), V2
+	_vmovu	48(STATE), V3
+	mov	%edx, RLOOP
+1:
+	_hqr	V0, V1, V2, V3, V4
+	/* row i of b, c, d moves left by i: diagonals become columns */
+	_pshufd	0x39, V1, V1
+	_pshufd	0x4e, V2, V2
+	_pshufd	0x93, V3, V3
+	_hqr	V0, V1, V2, V3, V4
+	_pshufd	0x93, V1, V1
+	_pshufd	0x4e, V2, V2
+	_pshufd	0x39, V3, V3
+	sub	$2, RLOOP
+	jnz	1b
+	_vmovu	V0, 0(%rsi)
+	_vmovu	V3, 16(%rsi)
+.if ISA
+	vzeroupper
+.endif
+.endm
+
+SYM_FUNC_START(sc_hchacha_ssse3)
+	_hchacha	0
+	RET
+SYM_FUNC_END(sc_hchacha_ssse3)
+
+SYM_FUNC_START(sc_hchacha_avx512vl)
+	_hchacha	2
+	RET
+SYM_FUNC_END(sc_hchacha_avx512vl)

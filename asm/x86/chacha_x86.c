@@ -1,0 +1,123 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * x86_64 ChaCha rows: thin wrappers around chacha-x86_64.S.  Each row picks
+ * the asm variant for the length it is given; the dispatcher (impl.c) picks
+ * the row by length with the min_len cutoffs below (see
+ * Documentation/chacha.rst for the measurements behind them).
+ */
+#include <linux/types.h>
+#include <linux/string.h>
+#include <linux/linkage.h>
+#include "../../simdcrypt.h"
+#include "chacha_rows.h"
+
+#ifndef asmlinkage
+#define asmlinkage	/* userspace harness */
+#endif
+
+asmlinkage void sc_chacha_xor_ssse3_4x(const u32 *state, u8 *dst,
+				       const u8 *src, unsigned int len,
+				       int nrounds);
+asmlinkage void sc_chacha_xor_avx2_8x(const u32 *state, u8 *dst,
+				      const u8 *src, unsigned int len,
+				      int nrounds);
+asmlinkage void sc_chacha_xor_avx512vl_4x(const u32 *state, u8 *dst,
+					  const u8 *src, unsigned int len,
+					  int nrounds);
+asmlinkage void sc_chacha_xor_avx512vl_16x(const u32 *state, u8 *dst,
+					   const u8 *src, unsigned int len,
+					   int nrounds);
+asmlinkage void sc_chacha_xor_avx512_32x(const u32 *state, u8 *dst,
+					 const u8 *src, unsigned int len,
+					 int nrounds);
+asmlinkage void sc_hchacha_ssse3(const u32 *state, u32 *out, int nrounds);
+asmlinkage void sc_hchacha_avx512vl(const u32 *state, u32 *out, int nrounds);
+
+/* Up to this many bytes the 4-block xmm kernel beats the wider ones. */
+#define SC_CHACHA_XMM_MAX	256
+
+static void sc_chacha_xor_ssse3(const u32 *state, u8 *dst, const u8 *src,
+				unsigned int len, int nrounds)
+{
+	sc_chacha_xor_ssse3_4x(state, dst, src, len, nrounds);
+}
+
+static void sc_chacha_xor_avx2(const u32 *state, u8 *dst, const u8 *src,
+			       unsigned int len, int nrounds)
+{
+	sc_chacha_xor_avx2_8x(state, dst, src, len, nrounds);
+}
+
+static void sc_chacha_xor_avx512vl(const u32 *state, u8 *dst, const u8 *src,
+				   unsigned int len, int nrounds)
+{
+	if (len <= SC_CHACHA_XMM_MAX)
+		sc_chacha_xor_avx512vl_4x(state, dst, src, len, nrounds);
+	else
+		sc_chacha_xor_avx512vl_16x(state, dst, src, len, nrounds);
+}
+
+static void sc_chacha_xor_avx512(const u32 *state, u8 *dst, const u8 *src,
+				 unsigned int len, int nrounds)
+{
+	if (len <= SC_CHACHA_XMM_MAX)
+		sc_chacha_xor_avx512vl_4x(state, dst, src, len, nrounds);
+	else
+		sc_chacha_xor_avx512_32x(state, dst, src, len, nrounds);
+}
+
+/* The asm is only called directly, so it needs no CFI/IBT landing pad. */
+static void sc_hchacha_x86_ssse3(const u32 *state, u32 *out, int nrounds)
+{
+	sc_hchacha_ssse3(state, out, nrounds);
+}
+
+static void sc_hchacha_x86_avx512vl(const u32 *state, u32 *out, int nrounds)
+{
+	sc_hchacha_avx512vl(state, out, nrounds);
+}
+
+const struct sc_chacha_impl sc_chacha_impl_ssse3 = {
+	.base = {
+		.name = "ssse3",
+		.cpu_features = SC_CPU_SSSE3,
+		.simd = true,
+		.min_len = SC_CHACHA_MIN_SSSE3,
+	},
+	.xor_stream = sc_chacha_xor_ssse3,
+	.hchacha = sc_hchacha_x86_ssse3,
+};
+
+const struct sc_chacha_impl sc_chacha_impl_avx2 = {
+	.base = {
+		.name = "avx2",
+		.cpu_features = SC_CPU_AVX | SC_CPU_AVX2,
+		.simd = true,
+		.min_len = SC_CHACHA_MIN_AVX2,
+	},
+	.xor_stream = sc_chacha_xor_avx2,
+	.hchacha = sc_hchacha_x86_ssse3,
+};
+
+const struct sc_chacha_impl sc_chacha_impl_avx512vl = {
+	.base = {
+		.name = "avx512vl",
+		.cpu_features = SC_CPU_AVX | SC_CPU_AVX2 | SC_CPU_AVX512,
+		.simd = true,
+		.min_len = SC_CHACHA_MIN_AVX512VL,
+	},
+	.xor_stream = sc_chacha_xor_avx512vl,
+	.hchacha = sc_hchacha_x86_avx512vl,
+};
+
+const struct sc_chacha_impl sc_chacha_impl_avx512 = {
+	.base = {
+		.name = "avx512",
+		.cpu_features = SC_CPU_AVX | SC_CPU_AVX2 | SC_CPU_AVX512,
+		.cpu_avoid = SC_CPU_PREFER_YMM,
+		.simd = true,
+		.min_len = SC_CHACHA_MIN_AVX512,
+	},
+	.xor_stream = sc_chacha_xor_avx512,
+	.hchacha = sc_hchacha_x86_avx512vl,
+};
