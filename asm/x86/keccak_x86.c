@@ -15,8 +15,31 @@
 #include "../../simdcrypt.h"
 #include "keccak_rows.h"
 
+void sc_keccak_absorb_x86_64(u64 *st, const u8 *in, size_t nblocks,
+			     unsigned int rate);
 void sc_keccak_absorb_avx512vl(u64 *st, const u8 *in, size_t nblocks,
 			       unsigned int rate);
+
+static void sc_keccak_permute_scalar_row(u64 *st)
+{
+	sc_keccak_absorb_x86_64(st, NULL, 1, 0);
+}
+
+static void sc_keccak_absorb_scalar_row(u64 *st, const u8 *in, size_t nblocks,
+					unsigned int rate)
+{
+	sc_keccak_absorb_x86_64(st, in, nblocks, rate);
+}
+
+const struct sc_keccak_impl sc_keccak_impl_scalar = {
+	.base = {
+		.name		= "scalar",
+		.cpu_features	= SC_CPU_BMI1 | SC_CPU_BMI2,
+		.simd		= false,
+	},
+	.permute	= sc_keccak_permute_scalar_row,
+	.absorb		= sc_keccak_absorb_scalar_row,
+};
 
 static void sc_keccak_permute_avx512vl_row(u64 *st)
 {
