@@ -5,7 +5,7 @@
 #
 # The arm64 layer.  No arm64 hardware is needed:
 #
-#   user   test/arm64_diff.c + test/cpu_user.c + impl.c + generic/*.c + the
+#   user   test/arm64_diff.c + test/arm64_abi.S + test/cpu_user.c + impl.c + generic/*.c + the
 #          arm64 rows (the objects named by asm/arm64/*.mk) cross-compiled
 #          with aarch64-linux-gnu-gcc -static and run under
 #          qemu-aarch64 -cpu max: every arm64 row against the generic C and
@@ -63,7 +63,7 @@ run_user() {
 	fi
 	# shellcheck disable=SC2046
 	if ! $cc -static -O2 -g -Wall -Wextra -Wno-unused-parameter -Werror \
-		-I. -Itest/shim -o "$bin" test/arm64_diff.c test/cpu_user.c \
+		-I. -Itest/shim -o "$bin" test/arm64_diff.c test/arm64_abi.S test/cpu_user.c \
 		impl.c generic/chacha.c generic/poly1305.c generic/keccak.c \
 		$(arm64_sources) > "$out/user-build.log" 2>&1; then
 		cat "$out/user-build.log"
@@ -108,12 +108,21 @@ run_build() {
 			continue
 		fi
 		log=$(sed -n 's/^LOG=//p' "$out/build-$k.out")
+		local missing="" o n=0
+		for o in $(arm64_sources); do
+			o=${o%.*}.o
+			n=$((n + 1))
+			[ -f "$out/module-$k/$o" ] || missing="$missing $o"
+		done
 		if grep -E 'warning:|error:' "$log"; then
 			fail "build/arm64-$k" "warnings in $log"
-		elif ! grep -q 'asm/arm64/' "$log"; then
-			fail "build/arm64-$k" "no asm/arm64 objects were built"
+		elif [ -n "$missing" ]; then
+			fail "build/arm64-$k" "not built:$missing"
+		elif ! aarch64-linux-gnu-nm "$out/module-$k/simdcrypt.ko" 2>/dev/null |
+			grep -q ' sc_keccak_ce_permute$'; then
+			fail "build/arm64-$k" "simdcrypt.ko lacks the arm64 kernels"
 		else
-			pass "build/arm64-$k ($(grep -c 'asm/arm64/' "$log") arm64 objects, W=1 clean)"
+			pass "build/arm64-$k ($n arm64 objects, W=1 clean)"
 		fi
 	done
 }

@@ -22,6 +22,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <stdint.h>
 #include <linux/types.h>
 #include <linux/string.h>
 #include "../compat/unaligned.h"
@@ -497,6 +498,63 @@ static void keccak_diff(const struct sc_keccak_impl *impl)
 	      impl->base.name, bad);
 }
 
+/* ---- the calling convention (aarch64 only: test/arm64_abi.S) ---- */
+
+#ifdef __aarch64__
+u64 sc_abi_call(void *fn, u64 a0, u64 a1, u64 a2, u64 a3, u64 a4);
+
+#define ABI(fn, a0, a1, a2, a3, a4)					\
+	sc_abi_call((void *)(fn), (u64)(uintptr_t)(a0), (u64)(uintptr_t)(a1), \
+		    (u64)(uintptr_t)(a2), (u64)(uintptr_t)(a3),		\
+		    (u64)(uintptr_t)(a4))
+
+/* Every arm64 row keeps x18-x29, sp and d8-d15 across a call. */
+static void abi_rows(void)
+{
+	u32 state[16] = { 0 }, out[8];
+	struct sc_poly1305_core core = { { 0 }, { 1, 4 } };
+	u64 st[25] = { 0 };
+	unsigned int i;
+
+	for (i = 1; i < sc_nimpls[SC_ALG_CHACHA]; i++) {
+		const struct sc_chacha_impl *impl = sc_chacha_impls[i];
+		u64 bad = 0;
+
+		if (!sc_impl_supported(&impl->base))
+			continue;
+		bad |= ABI(impl->xor_stream, state, dst_buf, src_buf, 1000, 20);
+		bad |= ABI(impl->xor_stream, state, dst_buf, src_buf, 100, 12);
+		bad |= ABI(impl->hchacha, state, out, 20, 0, 0);
+		CHECK(!bad, "chacha %s: callee-saved registers clobbered",
+		      impl->base.name);
+	}
+	for (i = 1; i < sc_nimpls[SC_ALG_POLY1305]; i++) {
+		const struct sc_poly1305_impl *impl = sc_poly1305_impls[i];
+
+		if (!sc_impl_supported(&impl->base))
+			continue;
+		CHECK(!ABI(impl->blocks, &core, src_buf, 1024, 1, 0),
+		      "poly1305 %s: callee-saved registers clobbered",
+		      impl->base.name);
+	}
+	for (i = 1; i < sc_nimpls[SC_ALG_KECCAK]; i++) {
+		const struct sc_keccak_impl *impl = sc_keccak_impls[i];
+		u64 bad = 0;
+
+		if (!sc_impl_supported(&impl->base))
+			continue;
+		bad |= ABI(impl->permute, st, 0, 0, 0, 0);
+		bad |= ABI(impl->absorb, st, src_buf, 3, 136, 0);
+		CHECK(!bad, "keccak %s: callee-saved registers clobbered",
+		      impl->base.name);
+	}
+}
+#else
+static void abi_rows(void)
+{
+}
+#endif
+
 /* ---- the table and the dispatcher ---- */
 
 static void show_dispatch(enum sc_alg alg, const char *name)
@@ -577,6 +635,7 @@ int main(int argc, char **argv)
 			keccak_diff(impl);
 		nrows++;
 	}
+	abi_rows();
 	show_dispatch(SC_ALG_CHACHA, "chacha");
 	show_dispatch(SC_ALG_POLY1305, "poly1305");
 	show_dispatch(SC_ALG_KECCAK, "keccak");

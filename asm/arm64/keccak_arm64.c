@@ -1,0 +1,69 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * arm64 Keccak rows: thin wrappers around keccak-arm64.S.
+ *
+ *   "arm64"   all 25 lanes in general-purpose registers.  Needs no NEON
+ *             (.simd = false): any ARMv8 core, any context.
+ *   "sha3ce"  the ARMv8.2 SHA3 extension (EOR3/RAX1/XAR/BCAX) on NEON
+ *             registers; needs SC_CPU_ARM_SHA3 and a NEON section.
+ *
+ * Order and cutoffs (Documentation/arm64.rst): "arm64" before "sha3ce",
+ * both min_len 0, so a CPU with the SHA3 extension gets "sha3ce" and any
+ * other core the GPR code.  Some big cores run the GPR permutation faster
+ * than the SHA3 instructions (and it needs no NEON section): sha3_impl=arm64
+ * selects it there.  No arm64 timing is available to us, so the default
+ * follows the feature, not a benchmark.
+ */
+#include <linux/types.h>
+#include "../../simdcrypt.h"
+#include "rows.h"
+
+void sc_keccak_gpr_permute(u64 *st);
+void sc_keccak_gpr_absorb(u64 *st, const u8 *in, size_t nblocks,
+			  unsigned int rate);
+void sc_keccak_ce_permute(u64 *st);
+void sc_keccak_ce_absorb(u64 *st, const u8 *in, size_t nblocks,
+			 unsigned int rate);
+
+static void sc_keccak_permute_arm64(u64 *st)
+{
+	sc_keccak_gpr_permute(st);
+}
+
+static void sc_keccak_absorb_arm64(u64 *st, const u8 *in, size_t nblocks,
+				   unsigned int rate)
+{
+	sc_keccak_gpr_absorb(st, in, nblocks, rate);
+}
+
+static void sc_keccak_permute_sha3ce(u64 *st)
+{
+	sc_keccak_ce_permute(st);
+}
+
+static void sc_keccak_absorb_sha3ce(u64 *st, const u8 *in, size_t nblocks,
+				    unsigned int rate)
+{
+	sc_keccak_ce_absorb(st, in, nblocks, rate);
+}
+
+const struct sc_keccak_impl sc_keccak_impl_arm64 = {
+	.base = {
+		.name = "arm64",
+		.simd = false,
+		.min_len = 0,
+	},
+	.permute = sc_keccak_permute_arm64,
+	.absorb = sc_keccak_absorb_arm64,
+};
+
+const struct sc_keccak_impl sc_keccak_impl_sha3ce = {
+	.base = {
+		.name = "sha3ce",
+		.cpu_features = SC_CPU_NEON | SC_CPU_ARM_SHA3,
+		.simd = true,
+		.min_len = 0,
+	},
+	.permute = sc_keccak_permute_sha3ce,
+	.absorb = sc_keccak_absorb_sha3ce,
+};
