@@ -945,10 +945,15 @@ static void chacha_one(unsigned int i, const u8 *key, u32 ctr,
 
 static void test_chacha20(void)
 {
-	static const size_t align_lens[] = { 1, 63, 64, 65, 255, 257, 1031 };
+	/* full src x dst grid for the first 8, both axes + in place for all */
+	static const size_t align_lens[] = {
+		1, 63, 64, 65, 255, 257, 1025, 2049,
+		15, 16, 17, 127, 128, 129, 256, 511, 512, 513, 1023, 1024,
+		2047, 2048, 4097,
+	};
 	static const size_t align_lens_quick[] = { 63, 257 };
 	u8 key[32], nonce[12];
-	unsigned int r, maxlen = g_quick ? 400 : 1100;
+	unsigned int r, maxlen = g_quick ? 400 : 2048;
 	size_t len, a, b, j;
 	u32 ctr;
 
@@ -980,13 +985,33 @@ static void test_chacha20(void)
 
 			for (a = 0; a < 64; a++) {
 				for (b = 0; b < 64; b++)
-					if (!g_quick || a == 0 || b == 0 || a == b)
+					if ((!g_quick && j < 8) || a == 0 || b == 0 || a == b)
 						chacha_one(i, key, ctr, nonce, len, a,
 							   b, false, g_ref,
 							   "alignment");
 				chacha_one(i, key, ctr, nonce, len, a, a, true,
 					   g_ref, "alignment");
 			}
+		}
+	}
+
+	/* around every multiple of the block size up to 80 blocks (the SIMD
+	 * rows' batch edges), and around 4 KiB multiples up to 64 KiB */
+	for (j = 0; j < (g_quick ? 40u : 80u + 16u); j++) {
+		size_t base = j < 80 ? 64 * (j + 1) : 4096 * (j - 79);
+		int d;
+
+		for (d = -1; d <= 1; d++) {
+			len = base + d;
+			rnd_fill(key, 32);
+			rnd_fill(nonce, 12);
+			ctr = (u32)rnd64() & 0x7fffffff;
+			rnd_fill(g_in, len);
+			oracle_chacha20(key, ctr, nonce, g_ref, g_in, len);
+			for (r = 0; r < g_nrows[SC_ALG_CHACHA]; r++)
+				chacha_one(g_rows[SC_ALG_CHACHA][r], key, ctr, nonce,
+					   len, j % 64, (j * 3) % 64, d == 0, g_ref,
+					   "block edges");
 		}
 	}
 
@@ -1135,7 +1160,7 @@ static void xchacha_case(unsigned int i, int nr, const u8 *key, const u8 *iv,
 static void test_xchacha(void)
 {
 	u8 key[32], nonce[24], iv[32];
-	unsigned int r, maxlen = g_quick ? 400 : 1100;
+	unsigned int r, maxlen = g_quick ? 400 : 2048;
 	size_t len, j;
 	u64 ctr;
 	int nr;
@@ -1274,7 +1299,7 @@ static void test_poly1305(void)
 {
 	static const size_t align_lens[] = { 15, 16, 17, 64, 255, 288, 1040 };
 	u8 key[32], want[16], got[16], w2[16];
-	unsigned int r, maxlen = g_quick ? 400 : 1100;
+	unsigned int r, maxlen = g_quick ? 400 : 2048;
 	size_t len, j, a;
 	int err;
 
@@ -1294,6 +1319,20 @@ static void test_poly1305(void)
 					   len, got, 0);
 			check(!err && !memcmp(got, want, 16), "poly1305",
 			      row_name(SC_ALG_POLY1305, i), "msg len %zu", len);
+		}
+	}
+
+	/* around multiples of 16 up to 4 KiB + 256 (vector batch edges) */
+	for (len = 16; len <= 4096 + 256; len += g_quick ? 48 : 16) {
+		int d;
+
+		for (d = -1; d <= 1; d++) {
+			rnd_fill(key, 32);
+			rnd_fill(g_in, len + d);
+			crypto_onetimeauth_poly1305(want, g_in, len + d, key);
+			for (r = 0; r < g_nrows[SC_ALG_POLY1305]; r++)
+				poly_case(g_rows[SC_ALG_POLY1305][r], key, g_in, len + d,
+					  want, "block edges");
 		}
 	}
 
@@ -1491,16 +1530,23 @@ static void test_keccak(void)
 				const char *name = pick ? "dispatch" :
 					row_name(SC_ALG_KECCAK, i);
 
-				sponge_hash(im, pick, a, g_in, len, got, outlen, 0, 0);
-				check(!memcmp(got, want, outlen), a->name, name,
+				u8 *o = guard_place(g_arena_dst, len % 32, outlen);
+
+				sponge_hash(im, pick, a, g_in, len, o, outlen, 0, 0);
+				check(!memcmp(o, want, outlen) &&
+				      guard_intact(g_arena_dst, len % 32, outlen),
+				      a->name, name,
 				      "len %zu out %zu one piece: diff at %ld", len,
-				      outlen, first_diff(got, want, outlen));
-				sponge_hash(im, pick, a, g_in, len, got, outlen,
+				      outlen, first_diff(o, want, outlen));
+				o = guard_place(g_arena_dst, len % 29, outlen);
+				sponge_hash(im, pick, a, g_in, len, o, outlen,
 					    1 + (unsigned int)rnd_below(4),
 					    xof ? 1 + (unsigned int)rnd_below(6) : 0);
-				check(!memcmp(got, want, outlen), a->name, name,
+				check(!memcmp(o, want, outlen) &&
+				      guard_intact(g_arena_dst, len % 29, outlen),
+				      a->name, name,
 				      "len %zu out %zu random splits: diff at %ld",
-				      len, outlen, first_diff(got, want, outlen));
+				      len, outlen, first_diff(o, want, outlen));
 				if (!xof && !pick) {
 					shash_hash(im, a, g_in, len, got,
 						   (unsigned int)rnd_below(4));
