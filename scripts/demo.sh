@@ -209,7 +209,7 @@ else
 fi
 GUEST
 
-step "Booting Debian's $SC_KVER in QEMU (software-emulated CPU; ~20 s$([ $speed_in_qemu = 1 ] && echo ", plus ~3 min of emulated tcrypt"))"
+step "Booting Debian's $SC_KVER in QEMU (software-emulated CPU; ~20 s$([ $speed_in_qemu = 1 ] && echo ", plus ~2 min of emulated tcrypt"))"
 "$here/initramfs.sh" "$target" "$out/initramfs.cpio.gz" -k "$ko" -s "$out/guest-demo.sh" \
 	-f "$out/data.bin:/root/data.bin" -f "$out/sector.bin:/root/sector.bin" >/dev/null ||
 	sc_die "initramfs build failed"
@@ -340,6 +340,10 @@ EOF
 		grep '^uml:' "$u/console.txt" | sed 's/^uml: /   /'
 		echo "   host CPU: $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2-)"
 		speed_table <"$u/root/out/tcrypt.txt"
+		echo "   (1-second tcrypt runs, bytes/s at each block size; hashes: one update per"
+		echo "    block. On a shared machine single numbers vary by 30% or more: read the ratios,"
+		echo "    rerun to confirm. poly1305 is missing: 7.x kernels have no poly1305 driver of"
+		echo "    their own to compare with; \`make bench\` times every algorithm in userspace.)"
 	fi
 else
 	step "Speed: skipped (no UML kernel; SC_DEMO_UML=0 shows emulated tcrypt from QEMU instead)"
