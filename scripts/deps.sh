@@ -14,7 +14,8 @@
 #           tools, sparse, the bookworm linux-headers-amd64
 #   user    userspace harness: OpenSSL and libsodium as reference peers,
 #           pkg-config, gcc's ASan/UBSan runtimes
-#   matrix  kernel build matrix: mmdebstrap (trixie build root), the
+#   matrix  kernel build matrix: mmdebstrap (trixie build root), mount
+#           (chroot builds bind-mount the sources and /proc), the
 #           aarch64 cross compiler
 #   qemu    booting kernels: qemu (x86_64, arm64, user-mode), busybox
 #   all     all of the above
@@ -28,7 +29,7 @@ pkgs_build="gcc make bc flex bison perl libelf-dev libssl-dev dwarves kmod
 cpio xz-utils zstd gzip sparse git linux-headers-amd64"
 pkgs_user="gcc make libssl-dev libsodium-dev pkg-config libasan8 libubsan1
 openssl"
-pkgs_matrix="mmdebstrap debian-archive-keyring zstd gcc-aarch64-linux-gnu
+pkgs_matrix="mmdebstrap debian-archive-keyring mount zstd gcc-aarch64-linux-gnu
 binutils-aarch64-linux-gnu libc6-dev-arm64-cross"
 pkgs_qemu="qemu-system-x86 qemu-system-arm qemu-user-static busybox-static
 cpio gzip xz-utils zstd kmod"
