@@ -16,14 +16,25 @@
  *               parity a^b^c (0x96) and chi's a ^ (~b & c) (0xd2);
  *   vprolq      a 64-bit rotate by an immediate (rho, and theta's rol 1).
  *
- * Per round: theta 5 + 10 + 5 + 25 instructions (copy, two three-way XORs
- * per column parity, five rotates, and one three-way XOR per lane that adds
- * C[x-1] ^ rol(C[x+1], 1)), rho 24 rotates, chi 10 copies + 25 vpternlogq,
- * iota one XOR with a broadcast round constant: 90 ALU instructions plus 15
- * register copies, with a dependency chain of about six instructions, so a
- * core with four vector ALUs runs it near its throughput limit.  Sixteen-
- * byte (xmm) operations keep clean of the zmm clock penalty on CPUs that
- * have one and cost the same as zmm on those that do not.
+ * Per round: column parities 5 copies + 10 vpternlogq, five rotates for
+ * rol(C, 1), per lane one copy + one vpternlogq (a ^ C[x-1] ^ rol(C[x+1], 1))
+ * + one rotate (rho), chi 10 copies + 25 vpternlogq, iota one XOR: 90 ALU
+ * instructions and 40 register copies (the copies are eliminated at rename:
+ * they cost decode slots only).
+ *
+ * What bounds it (measured on Zen 5): every vector ALU op has 2 cycles of
+ * latency, but vpternlogq only through its first (destination) operand; a
+ * value that arrives through either other operand costs 3 cycles, about
+ * 3.6 when it comes from a rotate.  Rotates and shifts issue on two of the
+ * four pipes.  So theta copies rol(C[x+1], 1), the last value to arrive,
+ * into a scratch register and XORs the lane into it (dst operand), and rho
+ * rotates the result back into the lane's register (EVEX rotates are
+ * non-destructive), rather than XORing into the lane in place.  The 29
+ * rotates per round (14.5 cycles on two pipes) and the theta -> rho -> chi
+ * -> parity chain (about 15 cycles) overlap only partly: about 33 cycles a
+ * round, 790 a permutation.  Sixteen-byte (xmm) operations keep clear of
+ * the zmm clock penalty on CPUs that have one and cost the same as zmm on
+ * those that do not.
  *
  * pi moves no data: it renames registers.  The lane names A00..A24 are
  * assembler symbols bound to registers, and the pi macro rebinds them, the
@@ -36,9 +47,10 @@
  * ---------
  *   xmm0-xmm24   the state, lane a[i] in xmm<i> at every block boundary
  *   xmm25-xmm29  theta: column parities C0..C4, rotated in place; chi: copies
+ *                of b[0], b[1] (xmm25, xmm26); iota: round constant (xmm29,
+ *                loaded ahead: a memory operand on the chain costs more)
  *   xmm30        theta: rol(C2, 1)
- *   xmm31        iota: the round constant, loaded early (a memory operand on
- *                the critical path costs more than the load)
+ *   xmm31        theta: the lane being computed
  *   rdi st, rsi input, rdx blocks left, ecx/rax rate in bytes (0: permute)
  *
  * Variants
@@ -75,14 +87,16 @@ A22 = %xmm22
 A23 = %xmm23
 A24 = %xmm24
 
-/* theta's column parities, then chi's copies */
+/* theta: column parities, rol(C2, 1), the lane in progress */
 C0 = %xmm25
 C1 = %xmm26
 C2 = %xmm27
 C3 = %xmm28
 C4 = %xmm29
 R2 = %xmm30
-RC = %xmm31
+TH = %xmm31
+/* after theta: the round constant and chi's copies */
+RC = %xmm29
 T0 = %xmm25
 T1 = %xmm26
 
@@ -102,22 +116,31 @@ T1 = %xmm26
 .endm
 
 /*
- * theta and rho for the five lanes of column x: a ^= C[x-1] ^ rol(C[x+1], 1)
- * (cm, rp), then a = rol(a, r) with r the lane's rho offset.  Doing rho
- * right after theta, column by column, lets the rotates (two ports on Zen 5,
- * against four for vpternlogq) start early instead of queueing at the end.
+ * theta and rho for one lane: a = rol(a ^ cm ^ rp, r), with cm = C[x-1],
+ * rp = rol(C[x+1], 1) and r the lane's rho offset.  rp arrives last, so it
+ * is the vpternlogq destination (2-cycle operand); see the top comment.
+ */
+.macro theta_rho_lane cm, rp, a, r
+	vmovdqa64	\rp, TH
+	vpternlogq	XOR3, \a, \cm, TH
+.if \r
+	vprolq		$\r, TH, \a
+.else
+	vmovdqa64	TH, \a
+.endif
+.endm
+
+/*
+ * theta and rho for the five lanes of column x.  Doing rho right after
+ * theta, column by column, lets the rotates (two pipes) start early instead
+ * of queueing at the end of the round.
  */
 .macro theta_rho_column cm, rp, a0, r0, a1, r1, a2, r2, a3, r3, a4, r4
-.irp a, \a0, \a1, \a2, \a3, \a4
-	vpternlogq	XOR3, \rp, \cm, \a
-.endr
-.if \r0
-	vprolq		$\r0, \a0, \a0
-.endif
-	vprolq		$\r1, \a1, \a1
-	vprolq		$\r2, \a2, \a2
-	vprolq		$\r3, \a3, \a3
-	vprolq		$\r4, \a4, \a4
+	theta_rho_lane	\cm, \rp, \a0, \r0
+	theta_rho_lane	\cm, \rp, \a1, \r1
+	theta_rho_lane	\cm, \rp, \a2, \r2
+	theta_rho_lane	\cm, \rp, \a3, \r3
+	theta_rho_lane	\cm, \rp, \a4, \r4
 .endm
 
 /*
@@ -218,8 +241,8 @@ T1 = %xmm26
 .endm
 
 .macro keccak_round
-	vmovq		.Lkeccak_rc + 8 * .Lround(%rip), RC
 	theta_rho
+	vmovq		.Lkeccak_rc + 8 * .Lround(%rip), RC
 	pi
 	chi
 	vpxorq		RC, A00, A00
