@@ -11,11 +11,12 @@
 
 extern const struct sc_chacha_impl sc_chacha_impl_neon;
 extern const struct sc_poly1305_impl sc_poly1305_impl_arm64;
+extern const struct sc_poly1305_impl sc_poly1305_impl_neon;
 extern const struct sc_keccak_impl sc_keccak_impl_arm64;
 extern const struct sc_keccak_impl sc_keccak_impl_sha3ce;
 
 #define SC_ARCH_CHACHA_ROWS	&sc_chacha_impl_neon,
-#define SC_ARCH_POLY1305_ROWS	&sc_poly1305_impl_arm64,
+#define SC_ARCH_POLY1305_ROWS	&sc_poly1305_impl_arm64, &sc_poly1305_impl_neon,
 #define SC_ARCH_KECCAK_ROWS	&sc_keccak_impl_arm64, &sc_keccak_impl_sha3ce,
 
 #endif

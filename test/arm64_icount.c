@@ -1,0 +1,71 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * arm64_icount ALG ROW LEN ITERS: run one row ITERS times on LEN bytes, for
+ * instruction counting under qemu-aarch64 (scripts/arm64-icount.sh runs it
+ * with ITERS = 0 and ITERS = N under -singlestep -d exec,nochain and
+ * divides the difference by N * LEN).  These are instruction counts from
+ * an emulator, NOT timings: they ignore latency, issue width and memory.
+ *
+ *   ALG  chacha20 | chacha12 | poly1305 | sha3-256 | keccakf
+ *   ROW  a row name of that algorithm (generic, neon, arm64, sha3ce)
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <linux/types.h>
+#include "../simdcrypt.h"
+
+static u8 buf[65536] __attribute__((aligned(64)));
+
+int main(int argc, char **argv)
+{
+	unsigned int len, iters, i;
+	enum sc_alg alg;
+	const char *a;
+	int row;
+
+	if (argc != 5) {
+		fprintf(stderr, "usage: %s ALG ROW LEN ITERS\n", argv[0]);
+		return 2;
+	}
+	a = argv[1];
+	len = strtoul(argv[3], NULL, 0);
+	iters = strtoul(argv[4], NULL, 0);
+	if (len > sizeof(buf))
+		return 2;
+	if (!strncmp(a, "chacha", 6))
+		alg = SC_ALG_CHACHA;
+	else if (!strcmp(a, "poly1305"))
+		alg = SC_ALG_POLY1305;
+	else
+		alg = SC_ALG_KECCAK;
+	row = sc_impl_find(alg, argv[2]);
+	if (row < 0 || !sc_impl_supported(sc_impl_row(alg, row))) {
+		fprintf(stderr, "no row %s for %s here\n", argv[2], a);
+		return 2;
+	}
+	memset(buf, 0x5a, sizeof(buf));
+	for (i = 0; i < iters; i++) {
+		if (alg == SC_ALG_CHACHA) {
+			u32 st[16] = { 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12,
+				       13, 14, 15, 16 };
+
+			sc_chacha_impls[row]->xor_stream(st, buf, buf, len,
+							 strcmp(a, "chacha12") ? 20 : 12);
+		} else if (alg == SC_ALG_POLY1305) {
+			struct sc_poly1305_core c = { { 1, 2, 3 },
+				{ 0x0ffffffc0fffffffull, 0x0ffffffc0ffffffcull } };
+
+			sc_poly1305_impls[row]->blocks(&c, buf, len & ~15u, 1);
+		} else if (!strcmp(a, "keccakf")) {
+			u64 st[25] = { 0 };
+
+			sc_keccak_impls[row]->permute(st);
+		} else {
+			u64 st[25] = { 0 };
+
+			sc_keccak_impls[row]->absorb(st, buf, len / 136, 136);
+		}
+	}
+	return 0;
+}
