@@ -430,14 +430,13 @@ SYM_FUNC_START(sc_keccak_absorb_x86_64)
 	mov		%rax, 184(%rdi)
 	mov		SA + 192(%rsp), %rax
 	mov		%rax, 192(%rdi)
-	/* the frame held the state: clear it */
+	/* both buffers held the state: clear them */
 	xor		%eax, %eax
-	mov		$0, %ecx
-.Lwipe:
-	mov		%rax, (%rsp, %rcx, 8)
-	inc		%ecx
-	cmp		$(FRAME / 8), %ecx
-	jne		.Lwipe
+	.Loff = 0
+.rept (SE + 200) / 8
+	mov		%rax, .Loff(%rsp)
+	.Loff = .Loff + 8
+.endr
 	add		$FRAME, %rsp
 	pop		%r15
 	pop		%r14
