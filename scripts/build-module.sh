@@ -140,6 +140,11 @@ if [ -n "$rel" ] && [ -f "$out/Module.symvers" ] &&
 	fi
 fi
 margs+=("$@")
+# The build must not depend on the caller's make or shell: an outer
+# `make -jN` passes its jobserver in MAKEFLAGS (the inner -j then warns),
+# and ARCH/CROSS_COMPILE/KBUILD_OUTPUT would retarget it.
+unset MAKEFLAGS MFLAGS GNUMAKEFLAGS MAKELEVEL MAKEOVERRIDES ARCH CROSS_COMPILE \
+	KBUILD_OUTPUT O KBUILD_EXTMOD
 sc_log "build: $target ($KVER) in $moddir"
 t0=$(date +%s)
 rc=0

@@ -44,6 +44,11 @@ if [ "$*" = all ]; then
 	set -- $("$here/headers.sh" --list)
 fi
 
+# One matrix run at a time per output directory (it starts from scratch).
+mkdir -p "$outbase"
+exec 7>"$outbase/.lock"
+flock 7
+
 passed=0 failed=0
 results=()
 result() { # STATUS NAME DETAIL
