@@ -288,11 +288,17 @@ SYM_FUNC_END(sc_poly1305_blocks_x86_mulx)
 
 /*
  * h += the eight blocks at \off(%rsi) (lane order 0 4 1 5 2 6 3 7) with
- * the pad bit.  Clobbers T0-T5.
+ * the pad bit.  With masks: \k0 and \k1 select the qwords loaded from the
+ * two 64-byte halves, \kp the lanes that get the pad bit.  Clobbers T0-T5.
  */
-.macro ABSORB off, h0, h1, h2
+.macro ABSORB off, h0, h1, h2, k0, k1, kp
+.ifb \k0
 	vmovdqu64	\off(%rsi), T0
 	vmovdqu64	\off+64(%rsi), T1
+.else
+	vmovdqu64	\off(%rsi), T0{\k0}{z}
+	vmovdqu64	\off+64(%rsi), T1{\k1}{z}
+.endif
 	vpunpcklqdq	T1, T0, T2			/* low halves */
 	vpunpckhqdq	T1, T0, T3			/* high halves */
 	vpsrlq		$44, T2, T4
@@ -300,10 +306,41 @@ SYM_FUNC_END(sc_poly1305_blocks_x86_mulx)
 	vpandq		M44, T2, T2			/* m0 */
 	vpternlogq	$0xa8, M44, T5, T4		/* m1 = (T4 | T5) & M44 */
 	vpsrlq		$24, T3, T3
+.ifb \kp
 	vporq		PADV, T3, T3			/* m2 */
+.else
+	vporq		PADV, T3, T3{\kp}
+.endif
 	vpaddq		T2, \h0, \h0
 	vpaddq		T4, \h1, \h1
 	vpaddq		T3, \h2, \h2
+.endm
+
+/*
+ * Mask registers from a bitmap of block positions in \pos (a 32-bit
+ * register), with %r10 = 0x55; clobber %rax and %r11.
+ * QMASK: the qwords of the four blocks \first..\first+3 (a load mask).
+ * LANEMASK: the lanes of blocks 0-7 in the lane order 0 4 1 5 2 6 3 7.
+ */
+.macro QMASK pos, first, k
+	movl		\pos, %eax
+	shrl		$\first, %eax
+	andl		$15, %eax
+	pdepq		%r10, %rax, %rax
+	leaq		(%rax, %rax, 2), %rax
+	kmovw		%eax, \k
+.endm
+
+.macro LANEMASK pos, k
+	movl		\pos, %eax
+	andl		$15, %eax
+	pdepq		%r10, %rax, %rax
+	movl		\pos, %r11d
+	shrl		$4, %r11d
+	andl		$15, %r11d
+	pdepq		%r10, %r11, %r11
+	leaq		(%rax, %r11, 2), %rax
+	kmovw		%eax, \k
 .endm
 
 /* copy three limbs */
@@ -411,42 +448,80 @@ SYM_FUNC_START(sc_poly1305_blocks_x86_ifma)
 	SCALE20		Q1, Q3
 	SCALE20		Q2, Q4
 
-	/* A = h in lane 0, B = 0 */
+	/*
+	 * A message of n blocks is handled as z = -n mod 16 zero blocks
+	 * followed by the n blocks: the first group loads from src - 16 z
+	 * with the z leading blocks masked off (masked loads do not fault on
+	 * masked-off elements), gives them no pad bit, and starts h in the
+	 * lane of block z, the first real one.  Leading zero blocks with
+	 * h = 0 do not change the result.
+	 */
 	movq		CORE_H0(%rdi), %r8
 	movq		CORE_H1(%rdi), %r9
 	movq		CORE_H2(%rdi), %r11
 	movq		%r8, %rax
 	andq		%r10, %rax
-	vmovq		%rax, %xmm0
+	vpbroadcastq	%rax, X0			/* h limb 0, every lane */
 	shrq		$44, %r8
 	movq		%r9, %rax
 	shlq		$20, %rax
 	orq		%r8, %rax
 	andq		%r10, %rax
-	vmovq		%rax, %xmm1
+	vpbroadcastq	%rax, X1			/* h limb 1 */
 	shrq		$24, %r9
 	shlq		$40, %r11
 	orq		%r11, %r9
-	vmovq		%r9, %xmm2
-	vpxorq		HB0, HB0, HB0
-	vpxorq		HB1, HB1, HB1
-	vpxorq		HB2, HB2, HB2
+	vpbroadcastq	%r9, T5				/* h limb 2 */
 
-	cmpq		$256, %rdx
-	jbe		.Lifma_last
+	movq		%rdx, %rcx
+	shrq		$4, %rcx
+	negl		%ecx
+	andl		$15, %ecx			/* z */
+	movl		%ecx, %eax
+	shll		$4, %eax
+	subq		%rax, %rsi
+	addq		%rax, %rdx
+	shrq		$8, %rdx			/* groups */
+	movl		$0xffff, %r8d
+	shll		%cl, %r8d
+	andl		$0xffff, %r8d			/* real blocks, by position */
+	movl		$1, %r9d
+	shll		%cl, %r9d			/* block z, by position */
+	movl		$0x55, %r10d
+	/* load masks, two qwords per block: k4..k7 for blocks 0-3 .. 12-15 */
+	QMASK		%r8d, 0, %k4
+	QMASK		%r8d, 4, %k5
+	QMASK		%r8d, 8, %k6
+	QMASK		%r8d, 12, %k7
+	/* pad bit lanes of A (k1) and B (k2), h lane in A and in B */
+	LANEMASK	%r8d, %k1
+	shrl		$8, %r8d
+	LANEMASK	%r8d, %k2
+	LANEMASK	%r9d, %k3
+	vmovdqa64	X0, HA0{%k3}{z}
+	vmovdqa64	X1, HA1{%k3}{z}
+	vmovdqa64	T5, HA2{%k3}{z}
+	shrl		$8, %r9d
+	LANEMASK	%r9d, %k3
+	vmovdqa64	X0, HB0{%k3}{z}
+	vmovdqa64	X1, HB1{%k3}{z}
+	vmovdqa64	T5, HB2{%k3}{z}
+
+	ABSORB		0, HA0, HA1, HA2, %k4, %k5, %k1
+	ABSORB		128, HB0, HB1, HB2, %k6, %k7, %k2
+	jmp		.Lifma_more
 .Lifma_loop:
 	ABSORB		0, HA0, HA1, HA2
-	MULR		HA0, HA1, HA2, Q0, Q1, Q2, Q3, Q4
 	ABSORB		128, HB0, HB1, HB2
+.Lifma_more:
+	decq		%rdx
+	jz		.Lifma_last
+	MULR		HA0, HA1, HA2, Q0, Q1, Q2, Q3, Q4
 	MULR		HB0, HB1, HB2, Q0, Q1, Q2, Q3, Q4
 	addq		$256, %rsi
-	subq		$256, %rdx
-	cmpq		$256, %rdx
-	ja		.Lifma_loop
+	jmp		.Lifma_loop
 .Lifma_last:
-	ABSORB		0, HA0, HA1, HA2
 	MULR		HA0, HA1, HA2, W0, W1, W2, W3, W4
-	ABSORB		128, HB0, HB1, HB2
 	MULR		HB0, HB1, HB2, V0, V1, V2, V3, V4
 
 	/* add up the sixteen lanes (each limb sum < 2^49) */
@@ -482,3 +557,348 @@ SYM_FUNC_START(sc_poly1305_blocks_x86_ifma)
 	vzeroupper
 	RET
 SYM_FUNC_END(sc_poly1305_blocks_x86_ifma)
+
+/* ---------------------------------------------------------------------- */
+/* AVX2: base 2^26, 2 x 4 lanes                                            */
+/* ---------------------------------------------------------------------- */
+
+/*
+ * Stack frame: key power tables of nine 32-byte rows each, r0..r4 then
+ * s1..s4 (s_i = 5 r_i), and two constants.
+ */
+#define Y_P8		0		/* r^8 in every lane: the loop */
+#define Y_VA		288		/* A's last powers: r^8 r^6 r^7 r^5 */
+#define Y_VB		576		/* B's last powers: r^4 r^2 r^3 r^1 */
+#define Y_P1		864
+#define Y_P2		1152
+#define Y_P4		1440
+#define Y_M26		1728		/* 2^26 - 1 */
+#define Y_PAD		1760		/* pad bit at bit 24 of limb 4 */
+#define Y_SIZE		1792
+
+#define YA0	%ymm0
+#define YA1	%ymm1
+#define YA2	%ymm2
+#define YA3	%ymm3
+#define YA4	%ymm4
+#define YB0	%ymm5
+#define YB1	%ymm6
+#define YB2	%ymm7
+#define YB3	%ymm8
+#define YB4	%ymm9
+#define YD0	%ymm10
+#define YD1	%ymm11
+#define YD2	%ymm12
+#define YD3	%ymm13
+#define YD4	%ymm14
+#define YT	%ymm15
+
+/* row i of the power table at \tab */
+#define YR(tab, i)	tab+32*i(%rsp)
+
+/* d += h * \m, \m a memory operand (clobbers YT) */
+.macro YMAC h, m, d
+	vpmuludq	\m, \h, YT
+	vpaddq		YT, \d, \d
+.endm
+
+/* d = a >> 26 added to b, a &= 2^26 - 1 (clobbers YT) */
+.macro YCARRY a, b
+	vpsrlq		$26, \a, YT
+	vpand		YR(Y_M26, 0), \a, \a
+	vpaddq		YT, \b, \b
+.endm
+
+/*
+ * h = h * r mod p (partially reduced), base 2^26, r the table at \tab:
+ *
+ *   d0 = h0 r0 + h1 s4 + h2 s3 + h3 s2 + h4 s1
+ *   d1 = h0 r1 + h1 r0 + h2 s4 + h3 s3 + h4 s2
+ *   d2 = h0 r2 + h1 r1 + h2 r0 + h3 s4 + h4 s3
+ *   d3 = h0 r3 + h1 r2 + h2 r1 + h3 r0 + h4 s4
+ *   d4 = h0 r4 + h1 r3 + h2 r2 + h3 r1 + h4 r0
+ *
+ * then two interleaved carry chains leave every limb below 2^26 + 2^8 or
+ * so.  Clobbers YD0-YD4, YT.
+ */
+.macro YMUL h0, h1, h2, h3, h4, tab
+	vpmuludq	YR(\tab, 0), \h0, YD0
+	vpmuludq	YR(\tab, 1), \h0, YD1
+	vpmuludq	YR(\tab, 2), \h0, YD2
+	vpmuludq	YR(\tab, 3), \h0, YD3
+	vpmuludq	YR(\tab, 4), \h0, YD4
+	YMAC		\h1, YR(\tab, 8), YD0
+	YMAC		\h1, YR(\tab, 0), YD1
+	YMAC		\h1, YR(\tab, 1), YD2
+	YMAC		\h1, YR(\tab, 2), YD3
+	YMAC		\h1, YR(\tab, 3), YD4
+	YMAC		\h2, YR(\tab, 7), YD0
+	YMAC		\h2, YR(\tab, 8), YD1
+	YMAC		\h2, YR(\tab, 0), YD2
+	YMAC		\h2, YR(\tab, 1), YD3
+	YMAC		\h2, YR(\tab, 2), YD4
+	YMAC		\h3, YR(\tab, 6), YD0
+	YMAC		\h3, YR(\tab, 7), YD1
+	YMAC		\h3, YR(\tab, 8), YD2
+	YMAC		\h3, YR(\tab, 0), YD3
+	YMAC		\h3, YR(\tab, 1), YD4
+	YMAC		\h4, YR(\tab, 5), YD0
+	YMAC		\h4, YR(\tab, 6), YD1
+	YMAC		\h4, YR(\tab, 7), YD2
+	YMAC		\h4, YR(\tab, 8), YD3
+	YMAC		\h4, YR(\tab, 0), YD4
+
+	YCARRY		YD3, YD4
+	YCARRY		YD0, YD1
+	vpsrlq		$26, YD4, \h0
+	vpand		YR(Y_M26, 0), YD4, YD4
+	vpaddq		\h0, YD0, YD0
+	vpsllq		$2, \h0, \h0
+	vpaddq		\h0, YD0, YD0			/* d0 += 5 (d4 >> 26) */
+	YCARRY		YD1, YD2
+	YCARRY		YD2, YD3
+	YCARRY		YD0, YD1
+	YCARRY		YD3, YD4
+	vmovdqa		YD0, \h0
+	vmovdqa		YD1, \h1
+	vmovdqa		YD2, \h2
+	vmovdqa		YD3, \h3
+	vmovdqa		YD4, \h4
+.endm
+
+/*
+ * h += the four blocks at \off(%rsi) (lane order 0 2 1 3) with the pad
+ * bit.  Clobbers YD0-YD4.
+ */
+.macro YABSORB off, h0, h1, h2, h3, h4
+	vmovdqu		\off(%rsi), YD0
+	vmovdqu		\off+32(%rsi), YD1
+	vpunpcklqdq	YD1, YD0, YD2			/* low halves */
+	vpunpckhqdq	YD1, YD0, YD3			/* high halves */
+	vpand		YR(Y_M26, 0), YD2, YD0		/* m0 */
+	vpsrlq		$26, YD2, YD1
+	vpand		YR(Y_M26, 0), YD1, YD1		/* m1 */
+	vpsrlq		$52, YD2, YD2
+	vpsllq		$12, YD3, YD4
+	vpor		YD4, YD2, YD2
+	vpand		YR(Y_M26, 0), YD2, YD2		/* m2 */
+	vpsrlq		$14, YD3, YD4
+	vpand		YR(Y_M26, 0), YD4, YD4		/* m3 */
+	vpsrlq		$40, YD3, YD3
+	vpor		YR(Y_PAD, 0), YD3, YD3		/* m4 */
+	vpaddq		YD0, \h0, \h0
+	vpaddq		YD1, \h1, \h1
+	vpaddq		YD2, \h2, \h2
+	vpaddq		YD4, \h3, \h3
+	vpaddq		YD3, \h4, \h4
+.endm
+
+/* store h0..h4 as the power table \tab, with s_i = 5 h_i (clobbers YT) */
+.macro YSTORE h0, h1, h2, h3, h4, tab
+	vmovdqu		\h0, YR(\tab, 0)
+	vmovdqu		\h1, YR(\tab, 1)
+	vmovdqu		\h2, YR(\tab, 2)
+	vmovdqu		\h3, YR(\tab, 3)
+	vmovdqu		\h4, YR(\tab, 4)
+	vpsllq		$2, \h1, YT
+	vpaddq		\h1, YT, YT
+	vmovdqu		YT, YR(\tab, 5)
+	vpsllq		$2, \h2, YT
+	vpaddq		\h2, YT, YT
+	vmovdqu		YT, YR(\tab, 6)
+	vpsllq		$2, \h3, YT
+	vpaddq		\h3, YT, YT
+	vmovdqu		YT, YR(\tab, 7)
+	vpsllq		$2, \h4, YT
+	vpaddq		\h4, YT, YT
+	vmovdqu		YT, YR(\tab, 8)
+.endm
+
+/* horizontal sum of the qwords of \y into \gpr (clobbers YT) */
+.macro YHSUM y, x, gpr
+	vextracti128	$1, \y, %xmm15
+	vpaddq		%xmm15, \x, \x
+	vpsrldq		$8, \x, %xmm15
+	vpaddq		%xmm15, \x, \x
+	vmovq		\x, \gpr
+.endm
+
+/*
+ * void sc_poly1305_blocks_x86_avx2(struct sc_poly1305_core *core,
+ *				    const u8 *src, size_t len, u32 padbit)
+ *
+ * len: a non-zero multiple of 128.
+ */
+SYM_FUNC_START(sc_poly1305_blocks_x86_avx2)
+	subq		$Y_SIZE, %rsp
+	movl		$0x3ffffff, %eax
+	vmovq		%rax, %xmm15
+	vpbroadcastq	%xmm15, YT
+	vmovdqu		YT, YR(Y_M26, 0)
+	movl		%ecx, %eax
+	shlq		$24, %rax
+	vmovq		%rax, %xmm15
+	vpbroadcastq	%xmm15, YT
+	vmovdqu		YT, YR(Y_PAD, 0)
+
+	/* r in base 2^26, every lane: YA0..YA4 */
+	movq		CORE_R0(%rdi), %r8
+	movq		CORE_R1(%rdi), %r9
+	movq		%r8, %rax
+	andl		$0x3ffffff, %eax
+	vmovq		%rax, %xmm0
+	movq		%r8, %rax
+	shrq		$26, %rax
+	andl		$0x3ffffff, %eax
+	vmovq		%rax, %xmm1
+	movq		%r8, %rax
+	shrq		$52, %rax
+	movq		%r9, %r10
+	shlq		$12, %r10
+	orq		%r10, %rax
+	andl		$0x3ffffff, %eax
+	vmovq		%rax, %xmm2
+	movq		%r9, %rax
+	shrq		$14, %rax
+	andl		$0x3ffffff, %eax
+	vmovq		%rax, %xmm3
+	movq		%r9, %rax
+	shrq		$40, %rax
+	vmovq		%rax, %xmm4
+	vpbroadcastq	%xmm0, YA0
+	vpbroadcastq	%xmm1, YA1
+	vpbroadcastq	%xmm2, YA2
+	vpbroadcastq	%xmm3, YA3
+	vpbroadcastq	%xmm4, YA4
+	YSTORE		YA0, YA1, YA2, YA3, YA4, Y_P1
+
+	/*
+	 * The powers, three multiplications deep:
+	 *   A = r^2;  B = X2 = [r^2 r^2 r r]
+	 *   A = r^4;  B = X2 r^2 = [r^4 r^4 r^3 r^3]
+	 *   B = [r^4 r^2 r^3 r] (VB);  VA = VB r^4;  P8 = r^4 r^4
+	 */
+	YMUL		YA0, YA1, YA2, YA3, YA4, Y_P1
+	YSTORE		YA0, YA1, YA2, YA3, YA4, Y_P2
+	vpblendd	$0xf0, YR(Y_P1, 0), YA0, YB0
+	vpblendd	$0xf0, YR(Y_P1, 1), YA1, YB1
+	vpblendd	$0xf0, YR(Y_P1, 2), YA2, YB2
+	vpblendd	$0xf0, YR(Y_P1, 3), YA3, YB3
+	vpblendd	$0xf0, YR(Y_P1, 4), YA4, YB4
+	YMUL		YB0, YB1, YB2, YB3, YB4, Y_P2
+	YMUL		YA0, YA1, YA2, YA3, YA4, Y_P2
+	YSTORE		YA0, YA1, YA2, YA3, YA4, Y_P4
+	vpblendd	$0x0c, YR(Y_P2, 0), YB0, YB0
+	vpblendd	$0x0c, YR(Y_P2, 1), YB1, YB1
+	vpblendd	$0x0c, YR(Y_P2, 2), YB2, YB2
+	vpblendd	$0x0c, YR(Y_P2, 3), YB3, YB3
+	vpblendd	$0x0c, YR(Y_P2, 4), YB4, YB4
+	vpblendd	$0xc0, YR(Y_P1, 0), YB0, YB0
+	vpblendd	$0xc0, YR(Y_P1, 1), YB1, YB1
+	vpblendd	$0xc0, YR(Y_P1, 2), YB2, YB2
+	vpblendd	$0xc0, YR(Y_P1, 3), YB3, YB3
+	vpblendd	$0xc0, YR(Y_P1, 4), YB4, YB4
+	YSTORE		YB0, YB1, YB2, YB3, YB4, Y_VB
+	YMUL		YB0, YB1, YB2, YB3, YB4, Y_P4
+	YSTORE		YB0, YB1, YB2, YB3, YB4, Y_VA
+	YMUL		YA0, YA1, YA2, YA3, YA4, Y_P4
+	YSTORE		YA0, YA1, YA2, YA3, YA4, Y_P8
+
+	/* A = h in lane 0, B = 0 */
+	movq		CORE_H0(%rdi), %r8
+	movq		CORE_H1(%rdi), %r9
+	movq		CORE_H2(%rdi), %r10
+	movq		%r8, %rax
+	andl		$0x3ffffff, %eax
+	vmovq		%rax, %xmm0
+	movq		%r8, %rax
+	shrq		$26, %rax
+	andl		$0x3ffffff, %eax
+	vmovq		%rax, %xmm1
+	shrq		$52, %r8
+	movq		%r9, %rax
+	shlq		$12, %rax
+	orq		%r8, %rax
+	andl		$0x3ffffff, %eax
+	vmovq		%rax, %xmm2
+	movq		%r9, %rax
+	shrq		$14, %rax
+	andl		$0x3ffffff, %eax
+	vmovq		%rax, %xmm3
+	shrq		$40, %r9
+	shlq		$24, %r10
+	orq		%r10, %r9
+	vmovq		%r9, %xmm4
+	vpxor		YB0, YB0, YB0
+	vpxor		YB1, YB1, YB1
+	vpxor		YB2, YB2, YB2
+	vpxor		YB3, YB3, YB3
+	vpxor		YB4, YB4, YB4
+
+	cmpq		$128, %rdx
+	jbe		.Lavx2_last
+.Lavx2_loop:
+	YABSORB		0, YA0, YA1, YA2, YA3, YA4
+	YMUL		YA0, YA1, YA2, YA3, YA4, Y_P8
+	YABSORB		64, YB0, YB1, YB2, YB3, YB4
+	YMUL		YB0, YB1, YB2, YB3, YB4, Y_P8
+	addq		$128, %rsi
+	subq		$128, %rdx
+	cmpq		$128, %rdx
+	ja		.Lavx2_loop
+.Lavx2_last:
+	YABSORB		0, YA0, YA1, YA2, YA3, YA4
+	YMUL		YA0, YA1, YA2, YA3, YA4, Y_VA
+	YABSORB		64, YB0, YB1, YB2, YB3, YB4
+	YMUL		YB0, YB1, YB2, YB3, YB4, Y_VB
+
+	/* add up the eight lanes (each limb sum < 2^30) */
+	vpaddq		YB0, YA0, YA0
+	vpaddq		YB1, YA1, YA1
+	vpaddq		YB2, YA2, YA2
+	vpaddq		YB3, YA3, YA3
+	vpaddq		YB4, YA4, YA4
+	YHSUM		YA0, %xmm0, %r8
+	YHSUM		YA1, %xmm1, %r9
+	YHSUM		YA2, %xmm2, %r10
+	YHSUM		YA3, %xmm3, %r11
+	YHSUM		YA4, %xmm4, %rcx
+
+	/* back to base 2^64: h = l0 + l1 2^26 + l2 2^52 + l3 2^78 + l4 2^104 */
+	shlq		$26, %r9
+	addq		%r9, %r8			/* < 2^57: no carry */
+	movq		%r10, %rax
+	shlq		$52, %rax
+	shrq		$12, %r10
+	shlq		$14, %r11
+	addq		%r11, %r10			/* < 2^45: no carry */
+	movq		%rcx, %r11
+	shlq		$40, %r11
+	shrq		$24, %rcx
+	addq		%rax, %r8
+	adcq		%r11, %r10
+	adcq		$0, %rcx
+	/* partial reduction: h2 <= 4 */
+	movq		%rcx, %rax
+	shrq		$2, %rax
+	leaq		(%rax, %rax, 4), %rax
+	andq		$3, %rcx
+	addq		%rax, %r8
+	adcq		$0, %r10
+	adcq		$0, %rcx
+	movq		%r8, CORE_H0(%rdi)
+	movq		%r10, CORE_H1(%rdi)
+	movq		%rcx, CORE_H2(%rdi)
+
+	/* wipe the key powers */
+	vpxor		YT, YT, YT
+	xorl		%eax, %eax
+.Lavx2_wipe:
+	vmovdqu		YT, (%rsp, %rax)
+	addq		$32, %rax
+	cmpq		$Y_SIZE, %rax
+	jb		.Lavx2_wipe
+	vzeroupper
+	addq		$Y_SIZE, %rsp
+	RET
+SYM_FUNC_END(sc_poly1305_blocks_x86_avx2)

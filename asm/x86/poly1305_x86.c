@@ -5,14 +5,16 @@
  *   scalar  base 2^64, MULX + ADCX/ADOX (BMI2 + ADX).  General registers
  *           only: .simd = false, so it also serves contexts where SIMD may
  *           not be used, and it is the row for short inputs.
+ *   avx2    base 2^26, two accumulators of four lanes (eight blocks per
+ *           iteration), for CPUs without AVX-512 IFMA.
  *   ifma    base 2^44, AVX-512 IFMA, two accumulators of eight lanes
- *           (sixteen blocks per iteration).  It computes r^1..r^16 on every
- *           call and takes whole 256-byte groups; the scalar code finishes
- *           the tail.
+ *           (sixteen blocks per iteration).
  *
- * The wrappers call the asm directly, so no asm address is taken.  See
- * Documentation/poly1305.rst for the cutoffs (min_len) and how they were
- * measured.
+ * The vector kernels compute their key powers on every call and take whole
+ * groups of blocks (128 bytes for avx2, 256 for ifma); the scalar code (or
+ * the generic C where the CPU lacks BMI2/ADX) finishes the tail.  The
+ * wrappers call the asm directly, so no asm address is taken.  The cutoffs
+ * (min_len) and how they were measured: Documentation/poly1305.rst.
  */
 #include <linux/types.h>
 #include "../../simdcrypt.h"
@@ -23,12 +25,9 @@ _Static_assert(__builtin_offsetof(struct sc_poly1305_core, h) == 0 &&
 	       __builtin_offsetof(struct sc_poly1305_core, r) == 24,
 	       "poly1305-x86_64.S: struct sc_poly1305_core layout");
 
-void sc_poly1305_blocks_x86_mulx(struct sc_poly1305_core *core,
-				 const u8 *src, size_t len, u32 padbit);
-void sc_poly1305_blocks_x86_ifma(struct sc_poly1305_core *core,
-				 const u8 *src, size_t len, u32 padbit);
-
-#define SC_POLY1305_IFMA_GROUP	256	/* 16 blocks: one iteration */
+#define SC_POLY1305_AVX2_GROUP	128	/* 8 blocks: one iteration */
+/* Below this the IFMA key powers cost more than they save. */
+#define SC_POLY1305_IFMA_MIN	256
 
 static void sc_poly1305_blocks_scalar(struct sc_poly1305_core *core,
 				      const u8 *src, size_t len, u32 padbit)
@@ -36,17 +35,31 @@ static void sc_poly1305_blocks_scalar(struct sc_poly1305_core *core,
 	sc_poly1305_blocks_x86_mulx(core, src, len, padbit);
 }
 
-static void sc_poly1305_blocks_ifma(struct sc_poly1305_core *core,
+static void sc_poly1305_blocks_avx2(struct sc_poly1305_core *core,
 				    const u8 *src, size_t len, u32 padbit)
 {
-	size_t n = len & ~(size_t)(SC_POLY1305_IFMA_GROUP - 1);
+	const u32 adx = SC_CPU_BMI2 | SC_CPU_ADX;
+	size_t n = len & ~(size_t)(SC_POLY1305_AVX2_GROUP - 1);
 
 	if (n) {
-		sc_poly1305_blocks_x86_ifma(core, src, n, padbit);
+		sc_poly1305_blocks_x86_avx2(core, src, n, padbit);
 		src += n;
 		len -= n;
 	}
-	if (len)
+	if (!len)
+		return;
+	if ((sc_cpu_features() & adx) == adx)
+		sc_poly1305_blocks_x86_mulx(core, src, len, padbit);
+	else
+		sc_poly1305_blocks_generic(core, src, len, padbit);
+}
+
+static void sc_poly1305_blocks_ifma(struct sc_poly1305_core *core,
+				    const u8 *src, size_t len, u32 padbit)
+{
+	if (len >= SC_POLY1305_IFMA_MIN)
+		sc_poly1305_blocks_x86_ifma(core, src, len, padbit);
+	else
 		sc_poly1305_blocks_x86_mulx(core, src, len, padbit);
 }
 
@@ -60,13 +73,23 @@ const struct sc_poly1305_impl sc_poly1305_impl_scalar = {
 	.blocks = sc_poly1305_blocks_scalar,
 };
 
+const struct sc_poly1305_impl sc_poly1305_impl_avx2 = {
+	.base = {
+		.name		= "avx2",
+		.cpu_features	= SC_CPU_AVX2,
+		.simd		= true,
+		.min_len	= 256,
+	},
+	.blocks = sc_poly1305_blocks_avx2,
+};
+
 const struct sc_poly1305_impl sc_poly1305_impl_ifma = {
 	.base = {
 		.name		= "ifma",
 		.cpu_features	= SC_CPU_BMI2 | SC_CPU_ADX | SC_CPU_AVX512 |
 				  SC_CPU_AVX512IFMA,
 		.simd		= true,
-		.min_len	= 512,
+		.min_len	= 256,
 	},
 	.blocks = sc_poly1305_blocks_ifma,
 };
