@@ -10,6 +10,11 @@
 # width, the cost of each instruction (a NEON TBL or UMULH is not an ADD)
 # and memory; it only shows how much work each kernel asks of the core.
 # No arm64 hardware is available here.
+#
+# Then the same for the kernel's own arm64 drivers (Debian 6.1's
+# chacha-neon.ko, poly1305-neon.ko and sha3-ce.ko from the kernel that
+# scripts/qemu-kernels.sh arm64-6.1 caches), linked into
+# test/arm64_kref.c; see that file for how they are called.
 set -euo pipefail
 top=$(cd "$(dirname "$0")/.." && pwd)
 cd "$top"
@@ -59,5 +64,82 @@ for row in generic arm64 sha3ce; do
 	base=$(count keccakf $row 0 0)
 	n=$(count keccakf $row 0 2)
 	echo "keccak-f[1600] $row: $(( (n - base) / 2 )) instructions per permutation"
+done
+
+# ---- the kernel's own arm64 drivers (Debian 6.1), if scripts/qemu-kernels.sh
+# has fetched that kernel: link their assembler into test/arm64_kref.c ----
+kmods=$(ls -d "${SC_CACHE:-/var/cache/simdcrypt}"/kernels/arm64-6.1/*/root/lib/modules/*/kernel/arch/arm64/crypto 2>/dev/null | tail -1 || true)
+if [ -z "$kmods" ]; then
+	echo "kernel drivers: SKIP (run scripts/qemu-kernels.sh arm64-6.1 first)"
+	exit 0
+fi
+kd=$out/kref
+rm -rf "$kd"; mkdir -p "$kd"
+strip_mod=(-R .modinfo -R __versions -R .plt -R .init.plt -R .text.ftrace_trampoline)
+aarch64-linux-gnu-objcopy "${strip_mod[@]}" \
+	--keep-global-symbol=chacha_4block_xor_neon \
+	--keep-global-symbol=chacha_block_xor_neon \
+	--rename-section .gnu.linkonce.this_module=.data.kref_chacha \
+	"$kmods/chacha-neon.ko" "$kd/chacha.o"
+aarch64-linux-gnu-objcopy "${strip_mod[@]}" \
+	--keep-global-symbol=poly1305_init_arm64 \
+	--keep-global-symbol=poly1305_blocks_neon \
+	--rename-section .gnu.linkonce.this_module=.data.kref_poly1305 \
+	"$kmods/poly1305-neon.ko" "$kd/poly1305.o"
+aarch64-linux-gnu-objcopy "${strip_mod[@]}" \
+	--keep-global-symbol=sha3_ce_transform \
+	--rename-section .gnu.linkonce.this_module=.data.kref_sha3 \
+	"$kmods/sha3-ce.ko" "$kd/sha3.o"
+# sha3_ce_transform's cond_yield reads sp_el0 (EL1 only): branch over it to
+# the block-count test that follows.
+read -r mrs_at cbnz_at < <(aarch64-linux-gnu-objdump -d \
+	--disassemble=sha3_ce_transform "$kd/sha3.o" | awk '
+	/mrs\tx[0-9]+, sp_el0/ && !m { m = $1 }
+	m && /cbnz\tw2,/ && !c { c = $1 }
+	END { sub(":", "", m); sub(":", "", c); print m, c }')
+text_off=$(aarch64-linux-gnu-readelf -SW "$kd/sha3.o" |
+	awk '{ for (i = 1; i < NF; i++) if ($i == ".text") print $(i + 3) }')
+if [ -z "$mrs_at" ] || [ -z "$cbnz_at" ] || [ -z "$text_off" ]; then
+	echo "kernel drivers: SKIP (sha3_ce_transform layout not recognised)"
+	exit 0
+fi
+mrs_at=$((16#$mrs_at)) cbnz_at=$((16#$cbnz_at)) text_off=$((16#$text_off))
+python3 - "$kd/sha3.o" $((text_off + mrs_at)) $(((cbnz_at - mrs_at) / 4)) <<'PY'
+import struct, sys
+path, off, words = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
+with open(path, "r+b") as f:
+    f.seek(off)
+    f.write(struct.pack("<I", 0x14000000 | words))	# b .+4*words
+PY
+# every kernel symbol they import (libc provides mem*, str*, __stack_chk_*):
+# a zeroed dummy, never called
+aarch64-linux-gnu-nm -u "$kd"/*.o | awk '$1 == "U" { print $2 }' | sort -u |
+	grep -v -E '^(mem|str|__stack_chk_)' |
+	awk 'BEGIN { print "\t.data\n\t.balign 64" }
+	     { printf "\t.globl %s\n%s:\n\t.zero 64\n", $1, $1 }' > "$kd/stubs.S"
+aarch64-linux-gnu-gcc -static -O2 -mgeneral-regs-only -I. -Itest/shim \
+	-o "$kd/kref" test/arm64_kref.c "$kd"/chacha.o "$kd"/poly1305.o \
+	"$kd"/sha3.o "$kd/stubs.S"
+
+kcount() {	# ALG LEN ITERS
+	"$qemu" -cpu max -singlestep -d exec,nochain -D "$out/trace.log" \
+		"$kd/kref" "$@"
+	grep -c '^Trace' "$out/trace.log"
+}
+echo
+printf '%-10s %-8s' alg driver
+for l in $lens; do printf ' %8s' "${l}B"; done
+printf '   (the kernel'"'"'s own 6.1 drivers; NOT timings)\n'
+for spec in chacha20:chacha20-neon chacha12:chacha20-neon \
+	    poly1305:poly1305-neon sha3-256:sha3-256-ce; do
+	alg=${spec%%:*} drv=${spec#*:}
+	printf '%-10s %-14s' "$alg" "$drv"
+	for l in $lens; do
+		[ "$alg" = sha3-256 ] && l=$(( (l + 135) / 136 * 136 ))
+		base=$(kcount "$alg" "$l" 0)
+		n=$(kcount "$alg" "$l" 2)
+		printf ' %8s' "$(awk -v a="$base" -v b="$n" -v l="$l" 'BEGIN { printf "%.2f", (b - a) / 2 / l }')"
+	done
+	echo
 done
 rm -f "$out/trace.log"

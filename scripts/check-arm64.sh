@@ -62,7 +62,7 @@ run_user() {
 		return
 	fi
 	# shellcheck disable=SC2046
-	if ! $cc -static -O2 -g -Wall -Wextra -Wno-unused-parameter -Werror \
+	if ! $cc -static -O2 -g -mgeneral-regs-only -Wall -Wextra -Wno-unused-parameter -Werror \
 		-I. -Itest/shim -o "$bin" test/arm64_diff.c test/arm64_abi.S test/cpu_user.c \
 		impl.c generic/chacha.c generic/poly1305.c generic/keccak.c \
 		$(arm64_sources) > "$out/user-build.log" 2>&1; then
