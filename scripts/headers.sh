@@ -66,7 +66,7 @@ arm64) darch=arm64 make_args="ARCH=arm64 CROSS_COMPILE=aarch64-linux-gnu-" ;;
 *) sc_die "unknown architecture in '$target' (targets: $ALL_TARGETS)" ;;
 esac
 
-# pkg_field_dep DEPENDS REGEX: the first package name in a Depends line
+# pkg_dep DEPENDS REGEX: the first package name in a Depends line
 # matching REGEX (anchored).
 pkg_dep() {
 	printf '%s\n' "$1" | tr ',|' '\n' | sed -E 's/^ *//; s/[ :].*//' |
