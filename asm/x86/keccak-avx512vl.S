@@ -16,25 +16,24 @@
  *               parity a^b^c (0x96) and chi's a ^ (~b & c) (0xd2);
  *   vprolq      a 64-bit rotate by an immediate (rho, and theta's rol 1).
  *
- * Per round: column parities 5 copies + 10 vpternlogq, five rotates for
- * rol(C, 1), per lane one copy + one vpternlogq (a ^ C[x-1] ^ rol(C[x+1], 1))
- * + one rotate (rho), chi 10 copies + 25 vpternlogq, iota one XOR: 90 ALU
- * instructions and 40 register copies (the copies are eliminated at rename:
- * they cost decode slots only).
+ * Per round: column parities 5 copies + 10 vpternlogq; D[x] = C[x-1] ^
+ * rol(C[x+1], 1) 5 rotates + 5 XORs; per lane one XOR with D[x] (theta) and
+ * one rotate (rho); chi 10 copies + 25 vpternlogq; iota one XOR: 95 ALU
+ * instructions and 15 register copies (eliminated at rename).
  *
  * What bounds it (measured on Zen 5): every vector ALU op has 2 cycles of
- * latency, but vpternlogq only through its first (destination) operand; a
- * value that arrives through either other operand costs 3 cycles, about
- * 3.6 when it comes from a rotate.  Rotates and shifts issue on two of the
- * four pipes.  So theta copies rol(C[x+1], 1), the last value to arrive,
- * into a scratch register and XORs the lane into it (dst operand), and rho
- * rotates the result back into the lane's register (EVEX rotates are
- * non-destructive), rather than XORing into the lane in place.  The 29
- * rotates per round (14.5 cycles on two pipes) and the theta -> rho -> chi
- * -> parity chain (about 15 cycles) overlap only partly: about 33 cycles a
- * round, 790 a permutation.  Sixteen-byte (xmm) operations keep clear of
- * the zmm clock penalty on CPUs that have one and cost the same as zmm on
- * those that do not.
+ * latency, except that vpternlogq takes 3 through its second and third
+ * operands (about 3.6 when the value comes from a rotate); only its first
+ * (destination) operand is fast.  Rotates and shifts issue on two of the
+ * four pipes.  So theta adds D[x] with a two-operand vpxorq (2 cycles
+ * through both operands) instead of a three-way vpternlogq of C[x-1],
+ * rol(C[x+1]) and the lane.  The 29 rotates per round (14.5 cycles on two
+ * pipes) and the parity -> D -> theta -> rho -> chi chain (about 16 cycles)
+ * overlap only partly: about 33 cycles a round, 790 a permutation.  The
+ * order of the theta/rho/chi work within a round makes no measurable
+ * difference (row by row interleaved with chi: the same).  Sixteen-byte
+ * (xmm) operations keep clear of the zmm clock penalty on CPUs that have
+ * one and cost the same as zmm on those that do not.
  *
  * pi moves no data: it renames registers.  The lane names A00..A24 are
  * assembler symbols bound to registers, and the pi macro rebinds them, the
@@ -46,11 +45,11 @@
  * Registers
  * ---------
  *   xmm0-xmm24   the state, lane a[i] in xmm<i> at every block boundary
- *   xmm25-xmm29  theta: column parities C0..C4, rotated in place; chi: copies
- *                of b[0], b[1] (xmm25, xmm26); iota: round constant (xmm29,
- *                loaded ahead: a memory operand on the chain costs more)
- *   xmm30        theta: rol(C2, 1)
- *   xmm31        theta: the lane being computed
+ *   xmm25-xmm31  theta: column parities C0..C4 (xmm25-29), then D0..D4
+ *                (xmm27, 30, 29, 31, 26), each written over a parity no
+ *                longer needed; chi: copies of b[0], b[1] (xmm25, xmm28);
+ *                iota: the round constant (xmm29, loaded ahead: a memory
+ *                operand on the chain costs more than the load)
  *   rdi st, rsi input, rdx blocks left, ecx/rax rate in bytes (0: permute)
  *
  * Variants
@@ -87,18 +86,24 @@ A22 = %xmm22
 A23 = %xmm23
 A24 = %xmm24
 
-/* theta: column parities, rol(C2, 1), the lane in progress */
+/*
+ * theta: the column parities C0..C4, then D0..D4, each D written over a
+ * parity that is no longer needed (see theta_d)
+ */
 C0 = %xmm25
 C1 = %xmm26
 C2 = %xmm27
 C3 = %xmm28
 C4 = %xmm29
-R2 = %xmm30
-TH = %xmm31
+D1 = %xmm30
+D3 = %xmm31
+D0 = %xmm27
+D2 = %xmm29
+D4 = %xmm26
 /* after theta: the round constant and chi's copies */
 RC = %xmm29
 T0 = %xmm25
-T1 = %xmm26
+T1 = %xmm28
 
 #define ST	%rdi
 #define INP	%rsi
@@ -115,55 +120,64 @@ T1 = %xmm26
 	vpternlogq	XOR3, \a4, \a3, \c
 .endm
 
-/*
- * theta and rho for one lane: a = rol(a ^ cm ^ rp, r), with cm = C[x-1],
- * rp = rol(C[x+1], 1) and r the lane's rho offset.  rp arrives last, so it
- * is the vpternlogq destination (2-cycle operand); see the top comment.
- */
-.macro theta_rho_lane cm, rp, a, r
-	vmovdqa64	\rp, TH
-	vpternlogq	XOR3, \a, \cm, TH
+/* theta and rho for one lane: a = rol(a ^ d, r), r its rho offset */
+.macro theta_rho_lane d, a, r
+	vpxorq		\d, \a, \a
 .if \r
-	vprolq		$\r, TH, \a
-.else
-	vmovdqa64	TH, \a
+	vprolq		$\r, \a, \a
 .endif
 .endm
 
 /*
- * theta and rho for the five lanes of column x.  Doing rho right after
- * theta, column by column, lets the rotates (two pipes) start early instead
- * of queueing at the end of the round.
+ * D[x] = C[x-1] ^ rol(C[x+1], 1).  With two spare registers the five D
+ * fit over the five C: D1 and D3 go to the spares, then each further D
+ * overwrites a C whose last use has just passed (C2, C4, C1).
  */
-.macro theta_rho_column cm, rp, a0, r0, a1, r1, a2, r2, a3, r3, a4, r4
-	theta_rho_lane	\cm, \rp, \a0, \r0
-	theta_rho_lane	\cm, \rp, \a1, \r1
-	theta_rho_lane	\cm, \rp, \a2, \r2
-	theta_rho_lane	\cm, \rp, \a3, \r3
-	theta_rho_lane	\cm, \rp, \a4, \r4
-.endm
-
-/*
- * theta and rho.  Column x needs C[x-1] and rol(C[x+1], 1); doing the
- * columns in the order 1, 4, 2, 0, 3 lets each rol(C[j], 1) overwrite C[j]
- * once its plain value has been used, with R2 holding the one that cannot.
- */
-.macro theta_rho
+.macro theta_d
 	column_parity	C0, A00, A05, A10, A15, A20
 	column_parity	C1, A01, A06, A11, A16, A21
 	column_parity	C2, A02, A07, A12, A17, A22
 	column_parity	C3, A03, A08, A13, A18, A23
 	column_parity	C4, A04, A09, A14, A19, A24
-	vprolq		$1, C2, R2
-	theta_rho_column	C0, R2, A01, 1, A06, 44, A11, 10, A16, 45, A21, 2
-	vprolq		$1, C0, C0
-	theta_rho_column	C3, C0, A04, 27, A09, 20, A14, 39, A19, 8, A24, 14
-	vprolq		$1, C3, C3
-	theta_rho_column	C1, C3, A02, 62, A07, 6, A12, 43, A17, 15, A22, 61
-	vprolq		$1, C1, C1
-	theta_rho_column	C4, C1, A00, 0, A05, 36, A10, 3, A15, 41, A20, 18
-	vprolq		$1, C4, C4
-	theta_rho_column	C2, C4, A03, 28, A08, 55, A13, 25, A18, 21, A23, 56
+	vprolq		$1, C2, D1
+	vpxorq		C0, D1, D1
+	vprolq		$1, C4, D3
+	vpxorq		C2, D3, D3
+	vprolq		$1, C1, D0
+	vpxorq		C4, D0, D0
+	vprolq		$1, C3, D2
+	vpxorq		C1, D2, D2
+	vprolq		$1, C0, D4
+	vpxorq		C3, D4, D4
+.endm
+
+.macro theta_rho
+	theta_d
+	theta_rho_lane	D0, A00, 0
+	theta_rho_lane	D0, A05, 36
+	theta_rho_lane	D0, A10, 3
+	theta_rho_lane	D0, A15, 41
+	theta_rho_lane	D0, A20, 18
+	theta_rho_lane	D1, A01, 1
+	theta_rho_lane	D1, A06, 44
+	theta_rho_lane	D1, A11, 10
+	theta_rho_lane	D1, A16, 45
+	theta_rho_lane	D1, A21, 2
+	theta_rho_lane	D2, A02, 62
+	theta_rho_lane	D2, A07, 6
+	theta_rho_lane	D2, A12, 43
+	theta_rho_lane	D2, A17, 15
+	theta_rho_lane	D2, A22, 61
+	theta_rho_lane	D3, A03, 28
+	theta_rho_lane	D3, A08, 55
+	theta_rho_lane	D3, A13, 25
+	theta_rho_lane	D3, A18, 21
+	theta_rho_lane	D3, A23, 56
+	theta_rho_lane	D4, A04, 27
+	theta_rho_lane	D4, A09, 20
+	theta_rho_lane	D4, A14, 39
+	theta_rho_lane	D4, A19, 8
+	theta_rho_lane	D4, A24, 14
 .endm
 
 /*
