@@ -8,17 +8,19 @@
  *	rho+pi	a[y + 5((2x+3y) % 5)] = rol(a[x + 5y], r[x + 5y])
  *	chi	a[x] ^= ~a[x+1] & a[x+2]  (within each row of five)
  *	iota	a[0] ^= RC[round]
- * rho+pi is one 24-cycle over lanes 1..24, so it is done in place along
- * the cycle with a single temporary (the "rp" lines below list the cycle:
- * destination, source, rotation).
+ * rho+pi is one 24-cycle over lanes 1..24.  The GPR variant walks it in
+ * place with a single temporary (rhopi_cycle lists it: destination,
+ * source, rotation); the SHA3 variant lays the lanes out for chi instead.
  *
  * Variant "sha3ce" (ARMv8.2 SHA3 extension, FEAT_SHA3):
  *	v0-v24	lane i in the low 64 bits of vi (high halves stay zero)
  *	v25-v29	C0..C4, then D0=v25 D1=v30 D2=v26 D3=v27 D4=v31
- *	v28,v29	temporaries for rho+pi and chi
+ *	v28,v29	b23/b24 (row 4's b3, b4) between rho+pi and chi
  *	EOR3 computes C in two steps per column, RAX1 gives D[x] directly
  *	(a ^ rol(b, 1)), XAR fuses theta's XOR with the rho rotation, and
- *	BCAX is chi's a ^ (b & ~c).  About 78 instructions per round.
+ *	BCAX is chi's a ^ (b & ~c).  rho+pi writes each lane where chi wants
+ *	it (see the round), so a round is 10 EOR3 + 5 RAX1 + 24 XAR + 1 EOR
+ *	+ 25 BCAX + iota and the loop: 69 instructions, no register copies.
  *	x0 state  x1 input  x2 blocks  w3 rate  x8 round constant pointer
  *	(d8-d15, callee-saved in the AAPCS64, are saved on the stack)
  *
@@ -110,15 +112,18 @@ sc_keccak_arm64_rc_end:
 	.endif
 .endm
 
-/* chi on the row of lanes y..y+4 */
-.macro	ce_chi	a0, a1, a2, a3, a4
-	bcax	v28.16b, v\a0\().16b, v\a2\().16b, v\a1\().16b
-	bcax	v29.16b, v\a1\().16b, v\a3\().16b, v\a2\().16b
-	bcax	v\a2\().16b, v\a2\().16b, v\a4\().16b, v\a3\().16b
-	bcax	v\a3\().16b, v\a3\().16b, v\a0\().16b, v\a4\().16b
-	bcax	v\a4\().16b, v\a4\().16b, v\a1\().16b, v\a0\().16b
-	mov	v\a0\().16b, v28.16b
-	mov	v\a1\().16b, v29.16b
+/*
+ * chi on one row: b0..b2 are in the row's home registers \h0..\h2, b3 and
+ * b4 in \t3 and \t4 (where rho+pi put them); the home registers \h3 and
+ * \h4 are free, so a3' and a4' are written there first and a0'..a2' then
+ * in place.  No copies.
+ */
+.macro	ce_chi	h0, h1, h2, h3, h4, t3, t4
+	bcax	v\h3\().16b, v\t3\().16b, v\h0\().16b, v\t4\().16b
+	bcax	v\h4\().16b, v\t4\().16b, v\h1\().16b, v\h0\().16b
+	bcax	v\h0\().16b, v\h0\().16b, v\h2\().16b, v\h1\().16b
+	bcax	v\h1\().16b, v\h1\().16b, v\t3\().16b, v\h2\().16b
+	bcax	v\h2\().16b, v\h2\().16b, v\t4\().16b, v\t3\().16b
 .endm
 
 /* 24 rounds on v0-v24; clobbers v25-v31, x8, x10. */
@@ -144,15 +149,46 @@ sc_keccak_arm64_rc_end:
 	rax1	v26.2d, v26.2d, v28.2d		// D2 = C1 ^ rol(C3, 1)
 	rax1	v27.2d, v27.2d, v29.2d		// D3 = C2 ^ rol(C4, 1)
 
-	rhopi_cycle	ce_rp, 28
-	mov	v10.16b, v28.16b
-	eor	v0.16b, v0.16b, v25.16b
+	/*
+	 * rho+pi, placed for chi: b[5y+x] goes to its home register v(5y+x)
+	 * for x = 0, 1, 2; b3 and b4 of row y go to the (then free) x = 3, 4
+	 * home registers of row y + 1 (rows 0 and 1 swapped: b3 -> x = 4),
+	 * those of row 4 to v28 and v29.  Moving A into that layout is two
+	 * chains (starting at the A3 and A4 registers) and no cycle, so it
+	 * takes one XAR per lane and no copy.  Each line: destination
+	 * register, source lane, rotation; comments name the lane produced.
+	 */
+	eor	v0.16b, v0.16b, v25.16b		// b0 = a0 ^ D0
+	ce_rp	29, 21, 2		// b24
+	ce_rp	21, 8, 55		// b21
+	ce_rp	8, 24, 14		// b4
+	ce_rp	24, 23, 56		// b19
+	ce_rp	23, 17, 15		// b18
+	ce_rp	17, 11, 10		// b17
+	ce_rp	11, 7, 6		// b11
+	ce_rp	7, 10, 3		// b7
+	ce_rp	10, 1, 1		// b10
+	ce_rp	1, 6, 44		// b1
+	ce_rp	6, 9, 20		// b6
+	ce_rp	9, 18, 21		// b3
+	ce_rp	18, 19, 8		// b13
+	ce_rp	19, 20, 18		// b14
+	ce_rp	20, 2, 62		// b20
+	ce_rp	2, 12, 43		// b2
+	ce_rp	12, 13, 25		// b12
+	ce_rp	13, 22, 61		// b9
+	ce_rp	22, 14, 39		// b22
+	ce_rp	14, 16, 45		// b8
+	ce_rp	16, 5, 36		// b16
+	ce_rp	5, 3, 28		// b5
+	ce_rp	28, 15, 41		// b23
+	ce_rp	15, 4, 27		// b15
 
-	ce_chi	0, 1, 2, 3, 4
-	ce_chi	5, 6, 7, 8, 9
-	ce_chi	10, 11, 12, 13, 14
-	ce_chi	15, 16, 17, 18, 19
-	ce_chi	20, 21, 22, 23, 24
+	ce_chi	0, 1, 2, 3, 4, 9, 8
+	ce_chi	5, 6, 7, 8, 9, 14, 13
+	ce_chi	10, 11, 12, 13, 14, 18, 19
+	ce_chi	15, 16, 17, 18, 19, 23, 24
+	ce_chi	20, 21, 22, 23, 24, 28, 29
 
 	ld1	{v28.1d}, [x8], #8
 	eor	v0.16b, v0.16b, v28.16b
