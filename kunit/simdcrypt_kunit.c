@@ -497,10 +497,13 @@ static void sc_kat_skcipher(struct kunit *test, const char *alg, const u8 *key,
 {
 	struct crypto_skcipher *tfm = sc_get_skcipher(test, alg);
 	struct rnd_state rs;
-	u8 *buf = sc_alloc(test, len);
+	u8 *buf = sc_alloc(test, len), *ptbuf = sc_alloc(test, len);
 	unsigned int split;
 
 	KUNIT_ASSERT_FALSE_MSG(test, IS_ERR(tfm), "%s: %ld", alg, PTR_ERR(tfm));
+	/* scatterlists need linear-map memory, not the module's rodata */
+	memcpy(ptbuf, pt, len);
+	pt = ptbuf;
 	KUNIT_ASSERT_EQ(test, crypto_skcipher_setkey(tfm, key, 32), 0);
 
 	/* out of place, in place, decrypt */

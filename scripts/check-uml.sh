@@ -4,9 +4,9 @@
 # `make check-uml`: simdcrypt inside a User-Mode Linux kernel, at native
 # speed on the host CPU (AVX-512 paths included).
 #
-#  1. scripts/uml-kernel.sh builds (first run, ~3-25 min) or reuses the
-#     cached UML kernel: Debian's newest linux-source with KUnit and the
-#     full crypto self-tests.
+#  1. scripts/uml-kernel.sh --debug builds (first run, ~5-15 min) or reuses
+#     the cached UML kernel: Debian's newest linux-source with KUnit, the
+#     full crypto self-tests, KASAN and DEBUG_SG.
 #  2. Builds simdcrypt.ko and kunit/simdcrypt_kunit.ko against it, from a
 #     copy of the working tree in build/uml/ (the tree itself stays clean).
 #  3. Boots UML on a hostfs root (busybox) whose init: records /proc/crypto,
@@ -23,6 +23,7 @@
 # Environment:
 #   SC_MODPARAMS   extra simdcrypt.ko parameters, e.g. "test_corrupt=1" (the
 #                  run must then fail) or "chacha_impl=generic"
+#   SC_UML_DEBUG   0: use the plain kernel flavour (no KASAN/DEBUG_SG)
 #   SC_UML_TIMEOUT seconds for the boot (default 300; a normal run takes ~2)
 #   SC_CACHE       cache directory (default /var/cache/simdcrypt)
 # Results: build/uml/out/ (console.log, ktap.txt, proc-crypto-*.txt, dmesg).
@@ -56,7 +57,10 @@ busybox=/bin/busybox
 	fatal "$busybox is missing or not static (install busybox-static)"
 
 # --- kernel ------------------------------------------------------------------
-kdir=$("$top/scripts/uml-kernel.sh") || fatal "no UML kernel (scripts/uml-kernel.sh failed)"
+kflavour=--debug
+[ "${SC_UML_DEBUG:-1}" = 0 ] && kflavour=""
+# shellcheck disable=SC2086
+kdir=$("$top/scripts/uml-kernel.sh" $kflavour) || fatal "no UML kernel (scripts/uml-kernel.sh failed)"
 t_kernel=$(( $(date +%s) - t0 ))
 
 # --- modules -----------------------------------------------------------------

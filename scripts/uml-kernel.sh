@@ -7,7 +7,11 @@
 # self-tests.  The cache is keyed on the source package version and the
 # hash of the config fragment below; a warm run does not rebuild.
 #
-# Usage: scripts/uml-kernel.sh [--print-only]
+# Usage: scripts/uml-kernel.sh [--debug] [--print-only]
+# --debug: a second flavour with KASAN and DEBUG_SG (check-uml uses it: it
+# catches out-of-bounds accesses and bad scatterlists).  The default flavour
+# has no KASAN, so the kernel's own C drivers run at full speed (speed
+# comparisons, make demo).
 # Prints the build directory (an O= tree) on stdout.  It holds:
 #   linux                  the UML kernel binary
 #   crypto/tcrypt.ko       tcrypt (CONFIG_CRYPTO_BENCHMARK=m)
@@ -25,13 +29,27 @@ set -euo pipefail
 suite=${SC_UML_SUITE:-trixie-backports}
 jobs=${SC_UML_JOBS:-$(nproc)}
 print_only=0
-[ "${1:-}" = "--print-only" ] && print_only=1
+debug=0
+for arg in "$@"; do
+	case $arg in
+	--print-only) print_only=1 ;;
+	--debug) debug=1 ;;
+	*) sc_die "usage: $0 [--debug] [--print-only]" ;;
+	esac
+done
 
 # The config fragment.  "# CONFIG_X is not set" lines are checked too.
 # PREEMPT must stay off in UML (it does not save vector registers on
 # kernel thread switches); 7.x UML offers no PREEMPT_NONE, so the model is
 # PREEMPT_VOLUNTARY, which does not imply PREEMPTION.
 fragment() {
+	fragment_base | if [ $debug = 1 ]; then
+		sed 's/^CONFIG_DEBUG_ATOMIC_SLEEP=y$/&\nCONFIG_DEBUG_SG=y\nCONFIG_KASAN=y\nCONFIG_KASAN_GENERIC=y/'
+	else
+		cat
+	fi
+}
+fragment_base() {
 	cat <<'EOF'
 CONFIG_MODULES=y
 CONFIG_MODULE_UNLOAD=y
