@@ -23,18 +23,24 @@
  * without flags; ANDN is chi's ~b & c in one instruction.
  *
  * Per round: 10 (D) + 25 (xor D) + 24 (rotates) + 50 (chi) + 20 (parities)
- * + 1 (iota) ALU instructions, 25 loads and 25 stores: with six integer
- * ALUs, three of which rotate, about 23 cycles of issue.
+ * + 1 (iota) ALU instructions, 26 loads and 26 stores, about 182
+ * instructions in all.  Six integer ALUs, three of which rotate, would
+ * issue that in about 23 cycles; Zen 5 takes 35 (5.2 instructions a
+ * cycle), and removing any one class of instructions speeds it up in
+ * proportion to its count: the instruction rate bounds it.
  *
  * Registers
  * ---------
- *   D0-D4       %rdi %rbp %r8 %r9 %r10        theta's D[x], every round
+ *   D0 D2-D4    %rdi %r8 %r9 %r10             theta's D[x], every round
  *   set 1       %rax %rbx %rcx %rdx %rsi
  *   set 2       %r11 %r12 %r13 %r14 %r15
  * In even rounds set 1 holds the incoming parities, then the row's b[0..4],
  * and set 2 collects the outgoing parities C[0..3] plus a scratch register
- * that ends as C[4]; odd rounds swap the two sets.  All 15 registers are in
- * use during a round; the pointers and counters live in the frame.
+ * that ends as C[4]; odd rounds swap the two sets.  All 14 registers are in
+ * use during a round; D[1], the pointers and the counters live in the frame
+ * (D[1] as a memory operand of the XOR costs nothing measurable).  %rbp is
+ * left alone so that frame-pointer unwinding (objtool --stackval) stays
+ * valid.
  *
  * Variants
  * --------
@@ -44,7 +50,6 @@
 #include <linux/linkage.h>
 
 #define D0	%rdi
-#define D1	%rbp
 #define D2	%r8
 #define D3	%r9
 #define D4	%r10
@@ -57,7 +62,8 @@
 #define F_NBLK		416		/* blocks left */
 #define F_RATE		424		/* rate in bytes, 0 for permute only */
 #define F_RC		432		/* round constants of this round pair */
-#define FRAME		440
+#define F_D1		440		/* theta's D[1] (one register short) */
+#define FRAME		448
 
 /* b = rol(lane ^ d, r), the lane read from the frame at offset off */
 .macro theta_rho_lane b, d, off, r
@@ -137,8 +143,9 @@
 .macro keccak_round src, dst, rc, c0, c1, c2, c3, c4, f0, f1, f2, f3, f4
 	rorx		$63, \c1, D0
 	xor		\c4, D0
-	rorx		$63, \c2, D1
-	xor		\c0, D1
+	rorx		$63, \c2, \f0
+	xor		\c0, \f0
+	mov		\f0, F_D1(%rsp)
 	rorx		$63, \c3, D2
 	xor		\c1, D2
 	rorx		$63, \c4, D3
@@ -147,7 +154,7 @@
 	xor		\c3, D4
 	/* row 0 of the output: lanes 0, 6, 12, 18, 24 */
 	theta_rho_lane	\c0, D0, \src+8*0, 0
-	theta_rho_lane	\c1, D1, \src+8*6, 44
+	theta_rho_lane	\c1, F_D1(%rsp), \src+8*6, 44
 	theta_rho_lane	\c2, D2, \src+8*12, 43
 	theta_rho_lane	\c3, D3, \src+8*18, 21
 	theta_rho_lane	\c4, D4, \src+8*24, 14
@@ -156,11 +163,11 @@
 	theta_rho_lane	\c0, D3, \src+8*3, 28
 	theta_rho_lane	\c1, D4, \src+8*9, 20
 	theta_rho_lane	\c2, D0, \src+8*10, 3
-	theta_rho_lane	\c3, D1, \src+8*16, 45
+	theta_rho_lane	\c3, F_D1(%rsp), \src+8*16, 45
 	theta_rho_lane	\c4, D2, \src+8*22, 61
 	chi_mid	\dst, 1, \c0, \c1, \c2, \c3, \c4, \f0, \f1, \f2, \f3, \f4
 	/* row 2 of the output: lanes 1, 7, 13, 19, 20 */
-	theta_rho_lane	\c0, D1, \src+8*1, 1
+	theta_rho_lane	\c0, F_D1(%rsp), \src+8*1, 1
 	theta_rho_lane	\c1, D2, \src+8*7, 6
 	theta_rho_lane	\c2, D3, \src+8*13, 25
 	theta_rho_lane	\c3, D4, \src+8*19, 8
@@ -169,7 +176,7 @@
 	/* row 3 of the output: lanes 4, 5, 11, 17, 23 */
 	theta_rho_lane	\c0, D4, \src+8*4, 27
 	theta_rho_lane	\c1, D0, \src+8*5, 36
-	theta_rho_lane	\c2, D1, \src+8*11, 10
+	theta_rho_lane	\c2, F_D1(%rsp), \src+8*11, 10
 	theta_rho_lane	\c3, D2, \src+8*17, 15
 	theta_rho_lane	\c4, D3, \src+8*23, 56
 	chi_mid	\dst, 3, \c0, \c1, \c2, \c3, \c4, \f0, \f1, \f2, \f3, \f4
@@ -178,7 +185,7 @@
 	theta_rho_lane	\c1, D3, \src+8*8, 55
 	theta_rho_lane	\c2, D4, \src+8*14, 39
 	theta_rho_lane	\c3, D0, \src+8*15, 41
-	theta_rho_lane	\c4, D1, \src+8*21, 2
+	theta_rho_lane	\c4, F_D1(%rsp), \src+8*21, 2
 	chi_last	\dst, 4, \c0, \c1, \c2, \c3, \c4, \f0, \f1, \f2, \f3, \f4
 .endm
 
@@ -211,7 +218,6 @@
  */
 SYM_FUNC_START(sc_keccak_absorb_x86_64)
 	push		%rbx
-	push		%rbp
 	push		%r12
 	push		%r13
 	push		%r14
@@ -371,8 +377,8 @@ SYM_FUNC_START(sc_keccak_absorb_x86_64)
 	mov		F_RC(%rsp), D0
 	add		$16, D0
 	mov		D0, F_RC(%rsp)
-	lea		.Lkeccak_rc_end(%rip), D1
-	cmp		D1, D0
+	lea		.Lkeccak_rc_end(%rip), D2
+	cmp		D2, D0
 	jne		.Lround_pair
 
 	decq		F_NBLK(%rsp)
@@ -430,8 +436,9 @@ SYM_FUNC_START(sc_keccak_absorb_x86_64)
 	mov		%rax, 184(%rdi)
 	mov		SA + 192(%rsp), %rax
 	mov		%rax, 192(%rdi)
-	/* both buffers held the state: clear them */
+	/* both buffers and D[1] held the state: clear them */
 	xor		%eax, %eax
+	mov		%rax, F_D1(%rsp)
 	.Loff = 0
 .rept (SE + 200) / 8
 	mov		%rax, .Loff(%rsp)
@@ -442,7 +449,6 @@ SYM_FUNC_START(sc_keccak_absorb_x86_64)
 	pop		%r14
 	pop		%r13
 	pop		%r12
-	pop		%rbp
 	pop		%rbx
 	RET
 SYM_FUNC_END(sc_keccak_absorb_x86_64)
