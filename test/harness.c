@@ -247,40 +247,115 @@ static bool mutant_row(enum sc_alg alg, const void *impl)
 }
 #endif
 
+/*
+ * Every direct row call goes through sc_abi_call() on x86_64: canaries in
+ * the callee-saved registers, checked after the call (abi_x86_64.S).
+ */
+static unsigned long g_abi_calls[SC_ALG_COUNT][32];
+static unsigned int g_abi_bad[SC_ALG_COUNT][32];
+
+#if defined(__x86_64__)
+u64 sc_abi_call(const void *fn, u64 a0, u64 a1, u64 a2, u64 a3, u64 a4);
+#define ROW_CALL(alg, im, fn, a0, a1, a2, a3, a4)			\
+	abi_note(alg, im, sc_abi_call((const void *)(fn), (u64)(uintptr_t)(a0), \
+				      (u64)(uintptr_t)(a1), (u64)(uintptr_t)(a2), \
+				      (u64)(a3), (u64)(a4)))
+#endif
+
+static void abi_note(enum sc_alg alg, const void *im, u64 bad)
+{
+	unsigned int i;
+
+	for (i = 0; i < sc_nimpls[alg] && i < 32; i++)
+		if ((const void *)sc_impl_row(alg, i) == im)
+			break;
+	if (i == sc_nimpls[alg] || i == 32)
+		return;
+	g_abi_calls[alg][i]++;
+	g_abi_bad[alg][i] |= (unsigned int)bad;
+}
+
 static void row_xor(const struct sc_chacha_impl *im, const u32 *st, u8 *dst,
 		    const u8 *src, unsigned int len, int nrounds)
 {
+#ifdef ROW_CALL
+	ROW_CALL(SC_ALG_CHACHA, im, im->xor_stream, st, dst, src, len,
+		 (u64)(u32)nrounds);
+#else
 	im->xor_stream(st, dst, src, len, nrounds);
+#endif
 #ifdef SC_TEST_MUTANT
 	if (len && mutant_row(SC_ALG_CHACHA, im))
 		dst[len / 2] ^= 0x10;
 #endif
 }
 
+static u8 *g_arena_small;
+
+/* HChaCha into a guarded buffer: 32 bytes, not one more. */
 static void row_hchacha(const struct sc_chacha_impl *im, const u32 *st,
 			u32 *out, int nrounds)
 {
-	im->hchacha(st, out, nrounds);
+	u32 *o = (u32 *)guard_place(g_arena_small, 0, 32);
+
+#ifdef ROW_CALL
+	/* (hchacha takes three arguments; the canary call passes five) */
+	ROW_CALL(SC_ALG_CHACHA, im, im->hchacha, st, o, (uintptr_t)nrounds,
+		 0, 0);
+#else
+	im->hchacha(st, o, nrounds);
+#endif
+	memcpy(out, o, 32);
+	if (!guard_intact(g_arena_small, 0, 32))
+		check(false, "hchacha", "guards",
+		      "%s wrote outside its 32-byte output", im->base.name);
 #ifdef SC_TEST_MUTANT
 	if (mutant_row(SC_ALG_CHACHA, im))
 		out[3] ^= 1;
 #endif
 }
 
+/* Poly1305 blocks on a core kept in guarded memory. */
 static void row_blocks(const struct sc_poly1305_impl *im,
 		       struct sc_poly1305_core *core, const u8 *src,
 		       size_t len, u32 padbit)
 {
-	im->blocks(core, src, len, padbit);
+	struct sc_poly1305_core *c = (void *)guard_place(g_arena_small, 0,
+							 sizeof(*core));
+
+	memcpy(c, core, sizeof(*core));
+#ifdef ROW_CALL
+	ROW_CALL(SC_ALG_POLY1305, im, im->blocks, c, src, (uintptr_t)0 + len,
+		 (u64)padbit, 0);
+#else
+	im->blocks(c, src, len, padbit);
+#endif
+	memcpy(core, c, sizeof(*core));
+	if (!guard_intact(g_arena_small, 0, sizeof(*core)))
+		check(false, "poly1305", "guards",
+		      "%s wrote outside struct sc_poly1305_core", im->base.name);
 #ifdef SC_TEST_MUTANT
 	if (len && mutant_row(SC_ALG_POLY1305, im))
 		core->h[0] ^= 4;
 #endif
 }
 
+/* Keccak state kept in guarded memory: 200 bytes, not one more. */
 static void row_permute(const struct sc_keccak_impl *im, u64 *st)
 {
-	im->permute(st);
+	u64 *g = (u64 *)guard_place(g_arena_small, 0, KECCAK_STATE_SIZE);
+
+	memcpy(g, st, KECCAK_STATE_SIZE);
+#ifdef ROW_CALL
+	ROW_CALL(SC_ALG_KECCAK, im, im->permute, g, (uintptr_t)0, (uintptr_t)0,
+		 0, 0);
+#else
+	im->permute(g);
+#endif
+	memcpy(st, g, KECCAK_STATE_SIZE);
+	if (!guard_intact(g_arena_small, 0, KECCAK_STATE_SIZE))
+		check(false, "keccak-f1600", "guards",
+		      "%s wrote outside the 200-byte state", im->base.name);
 #ifdef SC_TEST_MUTANT
 	if (mutant_row(SC_ALG_KECCAK, im))
 		st[1] ^= 1;
@@ -290,11 +365,50 @@ static void row_permute(const struct sc_keccak_impl *im, u64 *st)
 static void row_absorb(const struct sc_keccak_impl *im, u64 *st, const u8 *in,
 		       size_t nblocks, unsigned int rate)
 {
-	im->absorb(st, in, nblocks, rate);
+	u64 *g = (u64 *)guard_place(g_arena_small, 0, KECCAK_STATE_SIZE);
+
+	memcpy(g, st, KECCAK_STATE_SIZE);
+#ifdef ROW_CALL
+	ROW_CALL(SC_ALG_KECCAK, im, im->absorb, g, in, (uintptr_t)0 + nblocks,
+		 (u64)rate, 0);
+#else
+	im->absorb(g, in, nblocks, rate);
+#endif
+	memcpy(st, g, KECCAK_STATE_SIZE);
+	if (!guard_intact(g_arena_small, 0, KECCAK_STATE_SIZE))
+		check(false, "keccak-absorb", "guards",
+		      "%s wrote outside the 200-byte state", im->base.name);
 #ifdef SC_TEST_MUTANT
 	if (nblocks && mutant_row(SC_ALG_KECCAK, im))
 		st[2] ^= 1;
 #endif
+}
+
+/* One case per row that was called directly: the ABI was respected. */
+static void abi_report(void)
+{
+	static const char *const regs[] = {
+		"rbx", "rbp", "r12", "r13", "r14", "r15", "DF",
+	};
+	static const char *const alg_label[] = { "chacha", "poly1305", "keccak" };
+	unsigned int alg, i, b;
+	char what[64];
+
+	for (alg = 0; alg < SC_ALG_COUNT; alg++) {
+		for (i = 0; i < sc_nimpls[alg] && i < 32; i++) {
+			if (!g_abi_calls[alg][i])
+				continue;
+			what[0] = 0;
+			for (b = 0; b < 7; b++)
+				if (g_abi_bad[alg][i] & (1u << b))
+					snprintf(what + strlen(what),
+						 sizeof(what) - strlen(what), " %s",
+						 regs[b]);
+			check(!g_abi_bad[alg][i], "abi", alg_label[alg],
+			      "%s: callee-saved state broken over %lu calls:%s",
+			      row_name(alg, i), g_abi_calls[alg][i], what);
+		}
+	}
 }
 
 /* A random supported row of @alg (for switching rows mid-request). */
@@ -1761,6 +1875,7 @@ int main(int argc, char **argv)
 	g_ref = xalloc(MAXLEN + 64);
 	g_tmp = xalloc(MAXLEN + 64);
 	g_in = xalloc(MAXLEN + 64);
+	g_arena_small = xalloc(4096);
 
 	sc_cpu_describe(sc_cpu_detect_raw(), desc, sizeof(desc));
 	printf("simdcrypt harness%s%s: seed %#llx, cpu {%s}", g_quick ? " (quick)" : "",
@@ -1809,6 +1924,7 @@ int main(int argc, char **argv)
 	test_keccak();
 	if (g_verbose)
 		printf("keccak: %.2fs\n", now() - t);
+	abi_report();
 
 	printf("\n%-14s %-12s %9s %7s\n", "algorithm", "row", "passed", "failed");
 	for (i = 0; i < g_ntally; i++)
@@ -1825,6 +1941,7 @@ int main(int argc, char **argv)
 	free(g_ref);
 	free(g_tmp);
 	free(g_in);
+	free(g_arena_small);
 
 	printf("%lu passed, %lu failed\n", g_pass, g_fail);
 	return g_fail ? 1 : 0;
