@@ -22,8 +22,7 @@
 #
 # Environment: SC_CACHE (default /var/cache/simdcrypt),
 #   SC_BUILDROOT_EXTRA="pkg ..." adds packages, like EXTRA_PKG (both
-#   change the hash, so each package set is its own root; headers.sh uses
-#   `trixie gcc-14-aarch64-linux-gnu` for the arm64 6.12/7.3 targets).
+#   change the hash, so each package set is its own root).
 
 set -euo pipefail
 # shellcheck source=scripts/lib.sh
@@ -36,8 +35,10 @@ suite=${1:-trixie}
 # headers needs. gcc-14 is the compiler those headers were built with
 # (gcc-14-for-host is what 7.x headers depend on); libelf1 (objtool),
 # libssl3 (sign-file) and zlib come in through the -dev packages; perl
-# runs kernel-doc for W=1 on 6.12.
-pkgs="gcc-14 libc6-dev make bc flex bison libelf-dev libssl-dev dwarves kmod
+# runs kernel-doc for W=1 on 6.12; gcc-14-aarch64-linux-gnu cross-builds
+# the arm64 6.12/7.3 targets (one root for both architectures: `make check`
+# builds both, and a second root would cost a second mmdebstrap).
+pkgs="gcc-14 gcc-14-aarch64-linux-gnu libc6-dev make bc flex bison libelf-dev libssl-dev dwarves kmod
 cpio xz-utils zstd gzip perl ${SC_BUILDROOT_EXTRA:-} $*"
 # shellcheck disable=SC2086
 pkgs=$(printf '%s\n' $pkgs | sort -u | tr '\n' ',' | sed 's/,$//')

@@ -205,11 +205,7 @@ fi
 
 # 6.12 / 7.3: unpack into the trixie build root so the chroot sees them
 # at /usr/src (their kbuild tools need glibc >= 2.38 and gcc-14).
-if [ "$arch" = arm64 ]; then
-	chroot=$("$here/buildroot.sh" trixie gcc-14-aarch64-linux-gnu)
-else
-	chroot=$("$here/buildroot.sh" trixie)
-fi
+chroot=$("$here/buildroot.sh" trixie)
 [ -d "$chroot" ] || sc_die "buildroot.sh printed no build root"
 exec 9>"$chroot/.simdcrypt-headers.lock"
 flock 9
