@@ -13,13 +13,21 @@
 #          with SC_CPU_MASK=-sha3 (rows needing the SHA3 extension must
 #          step aside, the dispatcher must fall back) and on
 #          -cpu cortex-a57 (ARMv8.0: no SHA3 in AT_HWCAP at all).
+#   harness  the project's own harness (test/harness.c, `make -C test`)
+#          cross-built for aarch64, statically linked against Debian's arm64
+#          OpenSSL 3 and libsodium (libssl-dev:arm64 and libsodium-dev:arm64
+#          fetched with scripts/lib.sh's private apt configuration and
+#          unpacked into $SC_CACHE/sysroot-arm64; nothing is installed), run
+#          under qemu-aarch64 -cpu max: every arm64 row against OpenSSL,
+#          libsodium, the reference code and the KATs, like check-user on
+#          x86_64; then --quick with SC_CPU_MASK=-sha3 and on cortex-a57.
 #   build  simdcrypt.ko cross-built with scripts/build-module.sh for
 #          arm64-6.1, arm64-6.12, arm64-7.3 (W=1); any "warning:" fails.
 #   qemu   scripts/check-qemu.sh arm64-6.1: Debian's arm64 kernel booted in
 #          qemu-system-aarch64, insmod, selftests, AF_ALG, every row forced.
 #
 # Environment:
-#   SC_ARM64_LAYERS   subset of "user build qemu" (default: all three)
+#   SC_ARM64_LAYERS   subset of "user harness build qemu" (default: all)
 #   SC_ARM64_KERNELS  kernel series for the build part (default
 #                     "6.1 6.12 7.3"; 6.12/7.3 need root for the build root)
 #   SC_ARM64_SEED     seed for the differential test (default: fixed)
@@ -31,7 +39,7 @@ set -uo pipefail
 top=$(cd "$(dirname "$0")/.." && pwd)
 cd "$top" || exit 1
 
-layers=${SC_ARM64_LAYERS:-"user build qemu"}
+layers=${SC_ARM64_LAYERS:-"user harness build qemu"}
 kernels=${SC_ARM64_KERNELS:-"6.1 6.12 7.3"}
 seed=${SC_ARM64_SEED:-0x5eed}
 out=$top/build/arm64
@@ -94,6 +102,59 @@ run_user() {
 	done
 }
 
+run_harness() {
+	local cc=aarch64-linux-gnu-gcc qemu sr debs d
+	local ho=$out/harness
+
+	qemu=$(command -v qemu-aarch64-static || command -v qemu-aarch64 || true)
+	if ! command -v $cc >/dev/null || [ -z "$qemu" ]; then
+		skip harness "needs gcc-aarch64-linux-gnu and qemu-user-static"
+		return
+	fi
+	sr=${SC_CACHE:-/var/cache/simdcrypt}/sysroot-arm64
+	if [ ! -e "$sr/.done" ]; then
+		# shellcheck source=scripts/lib.sh
+		if ! debs=$( (. scripts/lib.sh && sc_download bookworm arm64 \
+				"$SC_CACHE/debs/bookworm-arm64-dev" libssl-dev libsodium-dev) ); then
+			skip harness "cannot fetch libssl-dev:arm64 / libsodium-dev:arm64"
+			return
+		fi
+		mkdir -p "$sr"
+		for d in $debs; do dpkg -x "$d" "$sr"; done
+		touch "$sr/.done"
+	fi
+	# -Wno-error=unused-function: harness.c's abi_note() is only used on
+	# x86_64 (its ABI check is x86 asm).
+	if ! make -s -C test O="$ho" VARIANT=release \
+		CC="$cc -static -Wno-error=unused-function -I$sr/usr/include -I$sr/usr/include/aarch64-linux-gnu -L$sr/usr/lib/aarch64-linux-gnu" \
+		build > "$out/harness-build.log" 2>&1; then
+		tail -20 "$out/harness-build.log"
+		fail harness "cross-building test/harness.c failed"
+		return
+	fi
+	local name args env log rc last
+	for name in max max-nosha3 cortex-a57; do
+		case $name in
+		max) args="-cpu max" env="" ;;
+		max-nosha3) args="-cpu max" env="SC_CPU_MASK=-sha3" ;;
+		cortex-a57) args="-cpu cortex-a57" env="" ;;
+		esac
+		log=$out/harness-$name.log
+		# shellcheck disable=SC2086
+		(cd test && env $env timeout 900 "$qemu" $args "$ho/harness" \
+			$([ $name = max ] || echo --quick)) > "$log" 2>&1
+		rc=$?
+		last=$(tail -1 "$log")
+		grep '^FAIL' "$log" | head -20
+		if [ $rc -eq 0 ] && [[ $last == *" 0 failed" ]]; then
+			pass "harness/$name ($last)"
+		else
+			tail -5 "$log"
+			fail "harness/$name" "rc $rc: $last"
+		fi
+	done
+}
+
 run_build() {
 	local k log
 	for k in $kernels; do
@@ -142,6 +203,7 @@ run_qemu() {
 for l in $layers; do
 	case $l in
 	user) run_user ;;
+	harness) run_harness ;;
 	build) run_build ;;
 	qemu) run_qemu ;;
 	*) echo "unknown part $l"; exit 2 ;;
