@@ -42,7 +42,7 @@
 # "N passed, N failed"; exit status 1 on any failure.
 #
 # Environment:
-#   SC_QEMU_TIMEOUT   seconds per boot (default 420)
+#   SC_QEMU_TIMEOUT   seconds per boot (default 300)
 #   SC_QEMU_INSMOD    extra simdcrypt.ko parameters, e.g. test_corrupt=1 to
 #                     prove that a broken implementation fails this layer
 #   SC_QEMU_VERBOSE=1 print every guest result line, not only failures
@@ -55,7 +55,7 @@ here=$(cd "$(dirname "$0")" && pwd)
 
 all_targets=(x86_64-6.1 x86_64-6.12 x86_64-7.3 arm64-6.1)
 [ $# -gt 0 ] && targets=("$@") || targets=("${all_targets[@]}")
-timeout_s=${SC_QEMU_TIMEOUT:-420}
+timeout_s=${SC_QEMU_TIMEOUT:-300}
 insmod_args=${SC_QEMU_INSMOD:-}
 verbose=${SC_QEMU_VERBOSE:-0}
 src=${SC_QEMU_SRC:-}
