@@ -801,6 +801,9 @@ static int poly_msg_tag(const struct sc_poly1305_impl *im, bool pick,
 			if (n > total - off)
 				n = total - off;
 			nsplit--;
+			if (!rnd_below(8))	/* an empty update now and then */
+				sc_poly1305_msg_update(pick ? sc_poly1305_pick(0) : im,
+						       &msg, buf + off, 0);
 		}
 		sc_poly1305_msg_update(pick ? sc_poly1305_pick(n) : im, &msg,
 				       buf + off, n);
@@ -1669,6 +1672,43 @@ static void test_keccak(void)
 				}
 			}
 		}
+		/*
+		 * Moving between rows mid-message: every row keeps the state in
+		 * the shared lane layout between calls, so a message may start
+		 * on one row and continue on another at any absorb, at the
+		 * final permutation, or between squeezes.
+		 */
+		for (j = 0; j < (g_quick ? 10u : 60u); j++) {
+			struct sc_keccak_sponge sp;
+			size_t outlen = xof ? 1 + rnd_below(700) : a->mdlen;
+			size_t o = 0;
+
+			len = rnd_below(j < 40 ? 4 * a->rate : 20000);
+			rnd_fill(g_in, len);
+			ossl_digest(a, g_in, len, want, outlen);
+			sc_keccak_sponge_init(&sp, a->rate);
+			off = 0;
+			while (off < len) {
+				size_t n = rnd_below(len - off + 1);
+
+				sc_keccak_sponge_absorb(sc_keccak_impls[rnd_row(SC_ALG_KECCAK)],
+							&sp, g_in + off, n);
+				off += n;
+			}
+			sc_keccak_sponge_finalize(sc_keccak_impls[rnd_row(SC_ALG_KECCAK)],
+						  &sp, a->ds);
+			while (o < outlen) {
+				size_t n = rnd_below(outlen - o + 1);
+
+				sc_keccak_sponge_squeeze(sc_keccak_impls[rnd_row(SC_ALG_KECCAK)],
+							 &sp, got + o, n);
+				o += n;
+			}
+			check(!memcmp(got, want, outlen), a->name, "mixed-rows",
+			      "len %zu out %zu: diff at %ld", len, outlen,
+			      first_diff(got, want, outlen));
+		}
+
 		/* long SHAKE output squeezed in random pieces */
 		if (xof) {
 			for (j = 0; j < (g_quick ? 4u : 20u); j++) {
