@@ -320,7 +320,7 @@ SYM_FUNC_START(sc_keccak_absorb_avx512vl)
 	jz		.Lstore
 
 .Lblock:
-	/* rate is one of 0, 72, 104, 136, 144, 168: 0, 9, 13, 17, 18, 21 lanes */
+	/* rate 0, 72, 104, 136, 144 or 168: 0, 9, 13, 17, 18 or 21 lanes */
 	cmp		$72, RATE
 	jb		.Lpermute
 	vpxorq		0 * 8(INP){1to2}, %xmm0, %xmm0

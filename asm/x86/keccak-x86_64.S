@@ -60,9 +60,9 @@
 #define F_ST		400		/* u64 *st */
 #define F_IN		408		/* next input block */
 #define F_NBLK		416		/* blocks left */
-#define F_RATE		424		/* rate in bytes, 0 for permute only */
-#define F_RC		432		/* round constants of this round pair */
-#define F_D1		440		/* theta's D[1] (one register short) */
+#define F_RATE		424		/* rate (0: permute) */
+#define F_RC		432		/* this round pair's constants */
+#define F_D1		440		/* theta's D[1] */
 #define FRAME		448
 
 /* b = rol(lane ^ d, r), the lane read from the frame at offset off */
@@ -158,35 +158,40 @@
 	theta_rho_lane	\c2, D2, \src+8*12, 43
 	theta_rho_lane	\c3, D3, \src+8*18, 21
 	theta_rho_lane	\c4, D4, \src+8*24, 14
-	chi_first	\dst, \rc, \c0, \c1, \c2, \c3, \c4, \f0, \f1, \f2, \f3, \f4
+	chi_first	\dst, \rc, \c0, \c1, \c2, \c3, \c4, \
+			\f0, \f1, \f2, \f3, \f4
 	/* row 1 of the output: lanes 3, 9, 10, 16, 22 */
 	theta_rho_lane	\c0, D3, \src+8*3, 28
 	theta_rho_lane	\c1, D4, \src+8*9, 20
 	theta_rho_lane	\c2, D0, \src+8*10, 3
 	theta_rho_lane	\c3, F_D1(%rsp), \src+8*16, 45
 	theta_rho_lane	\c4, D2, \src+8*22, 61
-	chi_mid	\dst, 1, \c0, \c1, \c2, \c3, \c4, \f0, \f1, \f2, \f3, \f4
+	chi_mid	\dst, 1, \c0, \c1, \c2, \c3, \c4, \
+			\f0, \f1, \f2, \f3, \f4
 	/* row 2 of the output: lanes 1, 7, 13, 19, 20 */
 	theta_rho_lane	\c0, F_D1(%rsp), \src+8*1, 1
 	theta_rho_lane	\c1, D2, \src+8*7, 6
 	theta_rho_lane	\c2, D3, \src+8*13, 25
 	theta_rho_lane	\c3, D4, \src+8*19, 8
 	theta_rho_lane	\c4, D0, \src+8*20, 18
-	chi_mid	\dst, 2, \c0, \c1, \c2, \c3, \c4, \f0, \f1, \f2, \f3, \f4
+	chi_mid	\dst, 2, \c0, \c1, \c2, \c3, \c4, \
+			\f0, \f1, \f2, \f3, \f4
 	/* row 3 of the output: lanes 4, 5, 11, 17, 23 */
 	theta_rho_lane	\c0, D4, \src+8*4, 27
 	theta_rho_lane	\c1, D0, \src+8*5, 36
 	theta_rho_lane	\c2, F_D1(%rsp), \src+8*11, 10
 	theta_rho_lane	\c3, D2, \src+8*17, 15
 	theta_rho_lane	\c4, D3, \src+8*23, 56
-	chi_mid	\dst, 3, \c0, \c1, \c2, \c3, \c4, \f0, \f1, \f2, \f3, \f4
+	chi_mid	\dst, 3, \c0, \c1, \c2, \c3, \c4, \
+			\f0, \f1, \f2, \f3, \f4
 	/* row 4 of the output: lanes 2, 8, 14, 15, 21 */
 	theta_rho_lane	\c0, D2, \src+8*2, 62
 	theta_rho_lane	\c1, D3, \src+8*8, 55
 	theta_rho_lane	\c2, D4, \src+8*14, 39
 	theta_rho_lane	\c3, D0, \src+8*15, 41
 	theta_rho_lane	\c4, F_D1(%rsp), \src+8*21, 2
-	chi_last	\dst, 4, \c0, \c1, \c2, \c3, \c4, \f0, \f1, \f2, \f3, \f4
+	chi_last	\dst, 4, \c0, \c1, \c2, \c3, \c4, \
+			\f0, \f1, \f2, \f3, \f4
 .endm
 
 .section .rodata, "a"
@@ -282,7 +287,7 @@ SYM_FUNC_START(sc_keccak_absorb_x86_64)
 	jz		.Lout
 
 .Lblock:
-	/* rate is one of 0, 72, 104, 136, 144, 168: 0, 9, 13, 17, 18, 21 lanes */
+	/* rate 0, 72, 104, 136, 144 or 168: 0, 9, 13, 17, 18 or 21 lanes */
 	mov		F_IN(%rsp), %rsi
 	mov		F_RATE(%rsp), %rcx
 	cmp		$72, %ecx
@@ -372,8 +377,10 @@ SYM_FUNC_START(sc_keccak_absorb_x86_64)
 	mov		D0, F_RC(%rsp)
 
 .Lround_pair:
-	keccak_round	SA, SE, 0, %rax, %rbx, %rcx, %rdx, %rsi, %r11, %r12, %r13, %r14, %r15
-	keccak_round	SE, SA, 8, %r11, %r12, %r13, %r14, %r15, %rax, %rbx, %rcx, %rdx, %rsi
+	keccak_round	SA, SE, 0, %rax, %rbx, %rcx, %rdx, %rsi, \
+			%r11, %r12, %r13, %r14, %r15
+	keccak_round	SE, SA, 8, %r11, %r12, %r13, %r14, %r15, \
+			%rax, %rbx, %rcx, %rdx, %rsi
 	mov		F_RC(%rsp), D0
 	add		$16, D0
 	mov		D0, F_RC(%rsp)

@@ -8,7 +8,7 @@
  *	sc_shake256_init(&ctx);
  *	sc_shake_absorb(&ctx, seed, seedlen);	(any number of times)
  *	sc_shake_finalize(&ctx);
- *	sc_shake_squeeze(&ctx, out, outlen);	(any number of times, any length)
+ *	sc_shake_squeeze(&ctx, out, outlen);	(repeatable, any length)
  *	sc_shake_zeroize(&ctx);
  *
  * Callable from any context, hard IRQ included: SIMD rows are used only
