@@ -260,7 +260,6 @@ u64 sc_abi_call(const void *fn, u64 a0, u64 a1, u64 a2, u64 a3, u64 a4);
 	abi_note(alg, im, sc_abi_call((const void *)(fn), (u64)(uintptr_t)(a0), \
 				      (u64)(uintptr_t)(a1), (u64)(uintptr_t)(a2), \
 				      (u64)(a3), (u64)(a4)))
-#endif
 
 static void abi_note(enum sc_alg alg, const void *im, u64 bad)
 {
@@ -274,6 +273,7 @@ static void abi_note(enum sc_alg alg, const void *im, u64 bad)
 	g_abi_calls[alg][i]++;
 	g_abi_bad[alg][i] |= (unsigned int)bad;
 }
+#endif
 
 static void row_xor(const struct sc_chacha_impl *im, const u32 *st, u8 *dst,
 		    const u8 *src, unsigned int len, int nrounds)
