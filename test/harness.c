@@ -732,17 +732,22 @@ static void test_kat_chacha(void)
 		n = unhex(v->ct, ct);
 		check(msg_bytes(&v->pt, pt) == n, "kat", "vectors",
 		      "%s: lengths", v->src);
-		crypto_stream_xchacha20_xor_ic(out, pt, n, nonce, v->counter, key);
-		check(!memcmp(out, ct, n), "kat", "libsodium", "%s", v->src);
+		if (v->nrounds == 20) {
+			crypto_stream_xchacha20_xor_ic(out, pt, n, nonce,
+						       v->counter, key);
+			check(!memcmp(out, ct, n), "kat", "libsodium", "%s",
+			      v->src);
+		}
 		iv32_make(iv, nonce, v->counter);
-		ref_xchacha(key, iv, 20, out, pt, n);
+		ref_xchacha(key, iv, v->nrounds, out, pt, n);
 		check(!memcmp(out, ct, n), "kat", "reference", "%s", v->src);
 		for (r = 0; r < g_nrows[SC_ALG_CHACHA]; r++) {
 			unsigned int i = g_rows[SC_ALG_CHACHA][r];
 
-			our_xchacha(sc_chacha_impls[i], key, iv, 20, out, pt,
-				    (unsigned int)n);
-			check(!memcmp(out, ct, n), "xchacha20",
+			our_xchacha(sc_chacha_impls[i], key, iv, v->nrounds, out,
+				    pt, (unsigned int)n);
+			check(!memcmp(out, ct, n),
+			      v->nrounds == 20 ? "xchacha20" : "xchacha12",
 			      row_name(SC_ALG_CHACHA, i), "KAT %s", v->src);
 		}
 	}

@@ -15,6 +15,10 @@
  *              and Guidelines: Examples with Intermediate Values" for
  *              SHA3-224/256/384/512 ("" , "abc", and the 1600-bit message
  *              of 200 bytes 0xa3) and SHAKE128/256 of the empty message.
+ *   [LINUX]    the Linux kernel's crypto/testmgr.h (v7.3),
+ *              xchacha12_tv_template: XChaCha12 vectors the kernel's
+ *              self-tests use ("computed with XChaCha12, using a modified
+ *              libsodium"); the only public XChaCha12 answers.
  *   [DONNA]    poly1305-donna's self-test (floodyberry/poly1305-donna,
  *              poly1305-donna.c): the tag over the tags of messages of
  *              length 0..255 with key and message bytes equal to the length.
@@ -139,6 +143,7 @@ static const struct sc_hchacha_kat sc_hchacha_kats[] = {
 
 struct sc_xchacha_kat {
 	const char *src;
+	int nrounds;
 	const char *key, *nonce24;
 	unsigned long long counter;
 	struct sc_msg pt;
@@ -146,7 +151,7 @@ struct sc_xchacha_kat {
 };
 
 static const struct sc_xchacha_kat sc_xchacha_kats[] = {
-	{ "draft-irtf-cfrg-xchacha-03 A.3.2 XChaCha20 (counter 1)",
+	{ "draft-irtf-cfrg-xchacha-03 A.3.2 XChaCha20 (counter 1)", 20,
 	  "808182838485868788898a8b8c8d8e8f909192939495969798999a9b9c9d9e9f",
 	  "404142434445464748494a4b4c4d4e4f5051525354555658", 1,
 	  { .text = SC_TXT_DHOLE },
@@ -160,6 +165,19 @@ static const struct sc_xchacha_kat sc_xchacha_kats[] = {
 	  "c0b63615cdad0480680f16515a7ace9d39236464328a37743ffc28f4ddb324f4"
 	  "d0f5bbdc270c65b1749a6efff1fbaa09536175ccd29fb9e6057b307320d31683"
 	  "8a9c71f70b5b5907a66f7ea49aadc409" },
+	/* no peer implements XChaCha12: checked against the reference only */
+	{ "Linux crypto/testmgr.h xchacha12_tv_template[0] (29 zero bytes)", 12,
+	  "79c99798ac67300bbb2704c95c341e3245f3dcb21761b98e52ff45b24f304fc4",
+	  "b33ffd3096479bcfbc9aee49417688a0a2554f8d95389419", 0,
+	  { .rep_byte = 0, .rep_len = 29 },
+	  "1b787fd7a14168ab3d3fd17b6956b2d543ceebaf36f0299d3afb18ae1b" },
+	{ "Linux crypto/testmgr.h xchacha12_tv_template[1] (91 zero bytes)", 12,
+	  "9d23bd4149cb979ccf3c5c94dd217e9808cb0e50cd0f67812235eaaf601d6232",
+	  "c047548266b7c370d33566a2425cbf30d82d1eaf5294109e", 0,
+	  { .rep_byte = 0, .rep_len = 91 },
+	  "fb32091d8305ae4c131f1271f2cab2eb5b83147d83f657772e401f922cf9ec35"
+	  "341f93dffb30d735030578c1203b7ae362a389dc111145a88289a0f14ec70f11"
+	  "69dd0c842b895cdcf0de01efc56579238767d650d98dd992545b0e" },
 };
 
 struct sc_poly1305_kat {
