@@ -203,7 +203,7 @@ for a in $algs; do
 	fi
 done
 # every instance on top of our drivers (templates made by the tests) passed
-while read -r n d p s t; do
+while read -r n d _ s _; do
 	check "$d ($n) selftest : passed (got $s)" [ "$s" = passed ]
 done < <(awk '$2 ~ /simdcrypt/' "$out/table-loaded.txt" "$out/table-kunit.txt" | sort -u)
 check "no simdcrypt driver left after rmmod" \
