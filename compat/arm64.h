@@ -1,9 +1,20 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * arm64: NEON sections and CPU features.  From v6.19 kernel_neon_begin()
- * takes a caller-provided buffer for the saved state; the glue never sees
- * that, so the buffer lives here, per CPU section, on the caller's stack via
- * the macro pair below.
+ * arm64: NEON sections and CPU features.
+ *
+ * From v6.19 kernel_neon_begin()/kernel_neon_end() take a caller-provided
+ * struct user_fpsimd_state for the saved state (about 528 bytes), and
+ * <asm/simd.h> offers scoped_ksimd(), a guard that keeps that buffer on the
+ * caller's stack for one block.  The glue never sees either: on such
+ * kernels sc_simd_begin()/sc_simd_end() open and close a scoped_ksimd()
+ * block (so they must pair up in one C block, and no break/continue may
+ * cross them; return is fine, the guard ends the section), before v6.19
+ * they are the plain calls.
+ *
+ * The choice is a feature probe: scoped_ksimd is a macro of <asm/simd.h>
+ * (compat.h includes it before this file), so a kernel with the new API
+ * gets the scoped form whatever its version says.  Checked against the
+ * Debian 6.1, 6.12 and 7.3 arm64 headers (build) and kernels (QEMU boot).
  */
 #ifndef _SC_COMPAT_ARM64_H
 #define _SC_COMPAT_ARM64_H
@@ -12,11 +23,13 @@
 #include <asm/neon.h>
 #include <asm/hwcap.h>
 
-#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 19, 0)
+#if defined(scoped_ksimd)
 /* scoped_ksimd() keeps the state buffer on the stack for one section. */
 #define sc_simd_begin()	do { scoped_ksimd() {
 #define sc_simd_end()	} } while (0)
 #define SC_SIMD_SCOPED	1
+#elif LINUX_VERSION_CODE >= KERNEL_VERSION(6, 19, 0)
+#error "kernel_neon_begin() takes a state buffer from v6.19 but <asm/simd.h> has no scoped_ksimd(): extend compat/arm64.h"
 #else
 static inline void sc_simd_begin(void)
 {
