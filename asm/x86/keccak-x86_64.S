@@ -119,8 +119,16 @@
 	mov		\t, \dst+40*\y+32(%rsp)
 .endm
 
-/* chi on output row 4; t ends as C[4], gathered from the stored column */
+/*
+ * chi on output row 4; t ends as C[4]: rows 0..3 of column 4 are gathered
+ * from the stored buffer into D0 (free: the row's lanes are loaded) while
+ * the row is computed, so only one XOR follows the last output.
+ */
 .macro chi_last dst, y, b0, b1, b2, b3, b4, o0, o1, o2, o3, t
+	mov		\dst + 32(%rsp), D0
+	xor		\dst + 72(%rsp), D0
+	xor		\dst + 112(%rsp), D0
+	xor		\dst + 152(%rsp), D0
 	chi_out		\dst+160, \b0, \b1, \b2, \o0, \t
 	chi_out		\dst+168, \b1, \b2, \b3, \o1, \t
 	chi_out		\dst+176, \b2, \b3, \b4, \o2, \t
@@ -128,10 +136,7 @@
 	andn		\b1, \b0, \t
 	xor		\b4, \t
 	mov		\t, \dst + 192(%rsp)
-	xor		\dst + 32(%rsp), \t
-	xor		\dst + 72(%rsp), \t
-	xor		\dst + 112(%rsp), \t
-	xor		\dst + 152(%rsp), \t
+	xor		D0, \t
 .endm
 
 /*
