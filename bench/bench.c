@@ -15,7 +15,7 @@
  * SC_SIMD_CHUNK (4 KiB) pieces.
  *
  * Each point is the best of N samples (each sample >= 0.2 ms, samples until
- * --time seconds have passed, at least 5), after a warm-up; the process is
+ * --time seconds have passed, at least 10), after a warm-up; the process is
  * pinned to one CPU.  cycles/byte = calibrated clock / (bytes/s): the clock
  * comes from a chain of dependent register adds (1 cycle latency each on
  * every x86_64 and arm64 core we target), timed with CLOCK_MONOTONIC, best
@@ -366,7 +366,7 @@ static double measure(const struct job *j, size_t len)
 	}
 	best = t / iters;
 	start = now();
-	while (n < 5 || now() - start < g_time) {
+	while (n < 10 || now() - start < g_time) {
 		t = sample(j, len, iters) / iters;
 		if (t < best)
 			best = t;
