@@ -23,14 +23,16 @@
 #          x86_64; then --quick with SC_CPU_MASK=-sha3 and on cortex-a57.
 #   build  simdcrypt.ko cross-built with scripts/build-module.sh for
 #          arm64-6.1, arm64-6.12, arm64-7.3 (W=1); any "warning:" fails.
-#   qemu   scripts/check-qemu.sh arm64-6.1: Debian's arm64 kernel booted in
-#          qemu-system-aarch64, insmod, selftests, AF_ALG, every row forced.
+#   qemu   scripts/check-qemu.sh for every arm64 target it knows (arm64-6.1
+#          today): Debian's arm64 kernel booted in qemu-system-aarch64,
+#          insmod, selftests, AF_ALG, every row forced.
 #
 # Environment:
 #   SC_ARM64_LAYERS   subset of "user harness build qemu" (default: all)
 #   SC_ARM64_KERNELS  kernel series for the build part (default
 #                     "6.1 6.12 7.3"; 6.12/7.3 need root for the build root)
 #   SC_ARM64_SEED     seed for the differential test (default: fixed)
+#   SC_ARM64_QEMU     check-qemu.sh targets (default: its arm64-* targets)
 #
 # Each part prints "PASS name", "FAIL name: why" or "SKIP name: why"; the
 # last line is exactly "N passed, N failed"; exit status 1 on any failure.
@@ -189,15 +191,21 @@ run_build() {
 }
 
 run_qemu() {
+	local t targets
 	if [ ! -x scripts/check-qemu.sh ]; then
 		skip qemu "scripts/check-qemu.sh is not there yet"
 		return
 	fi
-	if scripts/check-qemu.sh arm64-6.1; then
-		pass qemu/arm64-6.1
-	else
-		fail qemu/arm64-6.1 "see build/qemu/arm64-6.1/console.log"
-	fi
+	targets=${SC_ARM64_QEMU:-$(sed -n 's/^all_targets=(\(.*\))/\1/p' scripts/check-qemu.sh |
+		tr ' ' '\n' | grep '^arm64-' || true)}
+	[ -n "$targets" ] || targets=arm64-6.1
+	for t in $targets; do
+		if scripts/check-qemu.sh "$t"; then
+			pass "qemu/$t"
+		else
+			fail "qemu/$t" "see build/qemu/$t/console.log"
+		fi
+	done
 }
 
 for l in $layers; do
