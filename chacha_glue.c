@@ -2,7 +2,8 @@
 /*
  * skcipher glue for chacha20, xchacha20 and xchacha12: walk the request,
  * cut it into SIMD sections of at most SC_SIMD_CHUNK bytes, and hand each
- * piece to the row the dispatcher picks (generic C when SIMD is unusable).
+ * piece to the row the dispatcher picks (a row that needs no SIMD section
+ * when SIMD is unusable).
  */
 #include <linux/module.h>
 #include <linux/string.h>
@@ -24,16 +25,11 @@ static void sc_chacha_xor(u32 *state, u8 *dst, const u8 *src,
 
 	while (len) {
 		unsigned int n = min(len, (unsigned int)SC_SIMD_CHUNK);
-		const struct sc_chacha_impl *impl = sc_chacha_pick(len);
+		const struct sc_chacha_impl *impl = sc_simd_usable() ?
+			sc_chacha_pick(len) : sc_chacha_pick_nosimd(len);
 
-		if (impl->base.simd && sc_simd_usable()) {
-			sc_simd_begin();
-			sc_chacha_crypt(impl, state, dst, src, n, nrounds);
-			sc_simd_end();
-		} else {
-			sc_chacha_crypt(&sc_chacha_impl_generic, state, dst,
-					src, n, nrounds);
-		}
+		sc_simd_run(impl->base.simd,
+			    sc_chacha_crypt(impl, state, dst, src, n, nrounds));
 		dst += n;
 		src += n;
 		len -= n;
@@ -42,15 +38,11 @@ static void sc_chacha_xor(u32 *state, u8 *dst, const u8 *src,
 
 static void sc_hchacha(const u32 *state, u32 *out, int nrounds)
 {
-	const struct sc_chacha_impl *impl = sc_chacha_pick(CHACHA_BLOCK_SIZE);
+	const struct sc_chacha_impl *impl = sc_simd_usable() ?
+		sc_chacha_pick(CHACHA_BLOCK_SIZE) :
+		sc_chacha_pick_nosimd(CHACHA_BLOCK_SIZE);
 
-	if (impl->base.simd && sc_simd_usable()) {
-		sc_simd_begin();
-		impl->hchacha(state, out, nrounds);
-		sc_simd_end();
-	} else {
-		sc_hchacha_generic(state, out, nrounds);
-	}
+	sc_simd_run(impl->base.simd, impl->hchacha(state, out, nrounds));
 }
 
 static int sc_chacha_stream(struct skcipher_request *req, const u32 *key,

@@ -57,6 +57,26 @@ const unsigned int sc_nimpls[SC_ALG_COUNT] = {
 /* Forced row per algorithm, or -1 for length-based dispatch. */
 static int sc_forced[SC_ALG_COUNT] = { -1, -1, -1 };
 
+/*
+ * The rows auto-dispatch may use, per algorithm and per "SIMD allowed",
+ * built once for the CPU features and the forced row they were made for
+ * and rebuilt when either changes, so a pick is a short scan.  Readers can
+ * race with a rebuild (a parameter write); every entry ever stored is a
+ * supported row, so a torn read still yields a usable one.
+ */
+#define SC_MAX_ROWS	16
+
+struct sc_plan {
+	u32 cpu;			/* sc_cpu_features() it was built for */
+	int forced;			/* sc_forced[] it was built for */
+	bool valid;
+	unsigned int n;
+	u8 row[SC_MAX_ROWS];
+	unsigned int min_len[SC_MAX_ROWS];
+};
+
+static struct sc_plan sc_plans[SC_ALG_COUNT][2];
+
 const struct sc_impl *sc_impl_row(enum sc_alg alg, unsigned int i)
 {
 	if (alg >= SC_ALG_COUNT || i >= sc_nimpls[alg])
@@ -110,34 +130,73 @@ int sc_forced_impl(enum sc_alg alg)
 	return sc_forced[alg];
 }
 
-static unsigned int sc_pick(enum sc_alg alg, size_t len)
+static void sc_plan_build(struct sc_plan *plan, enum sc_alg alg, u32 cpu,
+			  int forced, bool simd_ok)
 {
-	u32 cpu = sc_cpu_features();
-	unsigned int i, best = 0;
+	unsigned int i, n = 0;
 
-	if (sc_forced[alg] >= 0)
-		return sc_forced[alg];
-	for (i = 1; i < sc_nimpls[alg]; i++) {
-		const struct sc_impl *row = sc_impl_row(alg, i);
+	if (forced >= 0 && (simd_ok || !sc_impl_row(alg, forced)->simd)) {
+		plan->row[n] = forced;
+		plan->min_len[n++] = 0;
+	} else {
+		for (i = 0; i < sc_nimpls[alg] && n < SC_MAX_ROWS; i++) {
+			const struct sc_impl *row = sc_impl_row(alg, i);
 
-		if ((cpu & row->cpu_features) == row->cpu_features &&
-		    !(cpu & row->cpu_avoid) && len >= row->min_len)
-			best = i;
+			if (i && ((cpu & row->cpu_features) != row->cpu_features ||
+				  (cpu & row->cpu_avoid) ||
+				  (row->simd && !simd_ok)))
+				continue;
+			plan->row[n] = i;
+			plan->min_len[n++] = i ? row->min_len : 0;
+		}
 	}
-	return best;
+	plan->n = n;
+	plan->cpu = cpu;
+	plan->forced = forced;
+	plan->valid = true;
+}
+
+static unsigned int sc_pick(enum sc_alg alg, size_t len, bool simd_ok)
+{
+	struct sc_plan *plan = &sc_plans[alg][simd_ok];
+	u32 cpu = sc_cpu_features();
+	int forced = sc_forced[alg];
+	unsigned int i;
+
+	if (!plan->valid || plan->cpu != cpu || plan->forced != forced)
+		sc_plan_build(plan, alg, cpu, forced, simd_ok);
+	for (i = plan->n; i-- > 1;)
+		if (len >= plan->min_len[i])
+			return plan->row[i];
+	return plan->row[0];
 }
 
 const struct sc_chacha_impl *sc_chacha_pick(unsigned int len)
 {
-	return sc_chacha_impls[sc_pick(SC_ALG_CHACHA, len)];
+	return sc_chacha_impls[sc_pick(SC_ALG_CHACHA, len, true)];
 }
 
 const struct sc_poly1305_impl *sc_poly1305_pick(size_t len)
 {
-	return sc_poly1305_impls[sc_pick(SC_ALG_POLY1305, len)];
+	return sc_poly1305_impls[sc_pick(SC_ALG_POLY1305, len, true)];
 }
 
 const struct sc_keccak_impl *sc_keccak_pick(size_t len)
 {
-	return sc_keccak_impls[sc_pick(SC_ALG_KECCAK, len)];
+	return sc_keccak_impls[sc_pick(SC_ALG_KECCAK, len, true)];
+}
+
+const struct sc_chacha_impl *sc_chacha_pick_nosimd(unsigned int len)
+{
+	return sc_chacha_impls[sc_pick(SC_ALG_CHACHA, len, false)];
+}
+
+const struct sc_poly1305_impl *sc_poly1305_pick_nosimd(size_t len)
+{
+	return sc_poly1305_impls[sc_pick(SC_ALG_POLY1305, len, false)];
+}
+
+const struct sc_keccak_impl *sc_keccak_pick_nosimd(size_t len)
+{
+	return sc_keccak_impls[sc_pick(SC_ALG_KECCAK, len, false)];
 }

@@ -28,16 +28,11 @@ static int sc_poly1305_update(struct shash_desc *desc, const u8 *src,
 
 	while (len) {
 		unsigned int n = min(len, (unsigned int)SC_SIMD_CHUNK);
-		const struct sc_poly1305_impl *impl = sc_poly1305_pick(len);
+		const struct sc_poly1305_impl *impl = sc_simd_usable() ?
+			sc_poly1305_pick(len) : sc_poly1305_pick_nosimd(len);
 
-		if (impl->base.simd && sc_simd_usable()) {
-			sc_simd_begin();
-			sc_poly1305_msg_update(impl, msg, src, n);
-			sc_simd_end();
-		} else {
-			sc_poly1305_msg_update(&sc_poly1305_impl_generic, msg,
-					       src, n);
-		}
+		sc_simd_run(impl->base.simd,
+			    sc_poly1305_msg_update(impl, msg, src, n));
 		src += n;
 		len -= n;
 	}
@@ -46,8 +41,8 @@ static int sc_poly1305_update(struct shash_desc *desc, const u8 *src,
 
 static int sc_poly1305_final(struct shash_desc *desc, u8 *out)
 {
-	/* At most one block is left: the portable code is the right tool. */
-	int err = sc_poly1305_msg_final(&sc_poly1305_impl_generic,
+	/* At most one block is left: the best row that needs no SIMD. */
+	int err = sc_poly1305_msg_final(sc_poly1305_pick_nosimd(0),
 					shash_desc_ctx(desc), out);
 
 	if (!err && unlikely(sc_test_corrupt & SC_CORRUPT_POLY1305))

@@ -43,20 +43,14 @@ static void sc_sha3_absorb(struct sc_sha3_desc *s, unsigned int rate,
 
 	while (len) {
 		unsigned int n = min(len, (unsigned int)SC_SIMD_CHUNK);
-		const struct sc_keccak_impl *impl = sc_keccak_pick(len);
+		const struct sc_keccak_impl *impl = sc_simd_usable() ?
+			sc_keccak_pick(len) : sc_keccak_pick_nosimd(len);
 
-		if (impl->base.simd && sc_simd_usable()) {
-			sc_simd_begin();
-			s->buflen = sc_keccak_absorb_buffered(impl, s->st, s->buf,
-							      s->buflen, rate,
-							      src, n);
-			sc_simd_end();
-		} else {
-			s->buflen = sc_keccak_absorb_buffered(&sc_keccak_impl_generic,
-							      s->st, s->buf,
-							      s->buflen, rate,
-							      src, n);
-		}
+		sc_simd_run(impl->base.simd,
+			    s->buflen = sc_keccak_absorb_buffered(impl, s->st,
+								  s->buf,
+								  s->buflen,
+								  rate, src, n));
 		src += n;
 		len -= n;
 	}
@@ -72,18 +66,14 @@ static int sc_sha3_update(struct shash_desc *desc, const u8 *src,
 static int sc_sha3_final(struct shash_desc *desc, u8 *out)
 {
 	struct sc_sha3_desc *s = shash_desc_ctx(desc);
-	const struct sc_keccak_impl *impl = sc_keccak_pick(KECCAK_STATE_SIZE);
+	const struct sc_keccak_impl *impl = sc_simd_usable() ?
+		sc_keccak_pick(KECCAK_STATE_SIZE) :
+		sc_keccak_pick_nosimd(KECCAK_STATE_SIZE);
 	unsigned int rate = sc_sha3_rate(desc);
 
-	if (impl->base.simd && sc_simd_usable()) {
-		sc_simd_begin();
-		sc_keccak_absorb_final(impl, s->st, s->buf, s->buflen, rate,
-				       SHA3_DSBYTE);
-		sc_simd_end();
-	} else {
-		sc_keccak_absorb_final(&sc_keccak_impl_generic, s->st, s->buf,
-				       s->buflen, rate, SHA3_DSBYTE);
-	}
+	sc_simd_run(impl->base.simd,
+		    sc_keccak_absorb_final(impl, s->st, s->buf, s->buflen,
+					   rate, SHA3_DSBYTE));
 	sc_keccak_extract_bytes(s->st, 0, out, crypto_shash_digestsize(desc->tfm));
 	if (unlikely(sc_test_corrupt & SC_CORRUPT_SHA3))
 		out[0] ^= 1;

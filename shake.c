@@ -4,9 +4,9 @@
  * sponge of generic/keccak.c driven by the row the dispatcher picks.
  *
  * Each call walks its data in pieces of at most SC_SIMD_CHUNK bytes.  A
- * SIMD row runs inside sc_simd_begin/end() when the context allows it;
- * otherwise the last general-register row the CPU supports does the work
- * (the x86_64 "scalar" row, or generic C), so the API works in any context.
+ * SIMD row runs inside a SIMD section when the context allows it;
+ * otherwise the best row that needs none does the work (the x86_64
+ * "scalar" row, or generic C), so the API works in any context.
  */
 #include <linux/module.h>
 #include <linux/bug.h>
@@ -16,36 +16,11 @@
 #include "generic/keccak.h"
 #include "include/simdcrypt/shake.h"
 
-/* The fastest row that needs no SIMD section. */
-static const struct sc_keccak_impl *sc_shake_gpr_row(void)
+/* The row for @len bytes of work in this context. */
+static const struct sc_keccak_impl *sc_shake_row(size_t len)
 {
-	unsigned int i = sc_nimpls[SC_ALG_KECCAK];
-
-	while (--i) {
-		const struct sc_keccak_impl *impl = sc_keccak_impls[i];
-
-		if (!impl->base.simd && sc_impl_supported(&impl->base))
-			return impl;
-	}
-	return &sc_keccak_impl_generic;
-}
-
-/*
- * The row for @len bytes of work; *@simd says whether the caller must
- * bracket it with sc_simd_begin/end().
- */
-static const struct sc_keccak_impl *sc_shake_row(size_t len, bool *simd)
-{
-	const struct sc_keccak_impl *impl = sc_keccak_pick(len);
-
-	*simd = false;
-	if (!impl->base.simd)
-		return impl;
-	if (sc_simd_usable()) {
-		*simd = true;
-		return impl;
-	}
-	return sc_shake_gpr_row();
+	return sc_simd_usable() ? sc_keccak_pick(len) :
+				  sc_keccak_pick_nosimd(len);
 }
 
 static void sc_shake_init(struct sc_shake_ctx *ctx, unsigned int rate)
@@ -74,15 +49,10 @@ void sc_shake_absorb(struct sc_shake_ctx *ctx, const u8 *in, size_t len)
 		return;
 	while (len) {
 		size_t n = min_t(size_t, len, SC_SIMD_CHUNK);
-		const struct sc_keccak_impl *impl;
-		bool simd;
+		const struct sc_keccak_impl *impl = sc_shake_row(len);
 
-		impl = sc_shake_row(len, &simd);
-		if (simd)
-			sc_simd_begin();
-		sc_keccak_sponge_absorb(impl, &ctx->sp, in, n);
-		if (simd)
-			sc_simd_end();
+		sc_simd_run(impl->base.simd,
+			    sc_keccak_sponge_absorb(impl, &ctx->sp, in, n));
 		in += n;
 		len -= n;
 	}
@@ -92,17 +62,13 @@ EXPORT_SYMBOL_GPL(sc_shake_absorb);
 void sc_shake_finalize(struct sc_shake_ctx *ctx)
 {
 	const struct sc_keccak_impl *impl;
-	bool simd;
 
 	if (ctx->squeezing)
 		return;
 	/* one permutation: not worth a SIMD section unless a row is forced */
-	impl = sc_shake_row(0, &simd);
-	if (simd)
-		sc_simd_begin();
-	sc_keccak_sponge_finalize(impl, &ctx->sp, SHAKE_DSBYTE);
-	if (simd)
-		sc_simd_end();
+	impl = sc_shake_row(0);
+	sc_simd_run(impl->base.simd,
+		    sc_keccak_sponge_finalize(impl, &ctx->sp, SHAKE_DSBYTE));
 	ctx->squeezing = true;
 }
 EXPORT_SYMBOL_GPL(sc_shake_finalize);
@@ -112,15 +78,10 @@ void sc_shake_squeeze(struct sc_shake_ctx *ctx, u8 *out, size_t len)
 	sc_shake_finalize(ctx);
 	while (len) {
 		size_t n = min_t(size_t, len, SC_SIMD_CHUNK);
-		const struct sc_keccak_impl *impl;
-		bool simd;
+		const struct sc_keccak_impl *impl = sc_shake_row(len);
 
-		impl = sc_shake_row(len, &simd);
-		if (simd)
-			sc_simd_begin();
-		sc_keccak_sponge_squeeze(impl, &ctx->sp, out, n);
-		if (simd)
-			sc_simd_end();
+		sc_simd_run(impl->base.simd,
+			    sc_keccak_sponge_squeeze(impl, &ctx->sp, out, n));
 		out += n;
 		len -= n;
 	}

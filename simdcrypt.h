@@ -137,6 +137,14 @@ const struct sc_chacha_impl *sc_chacha_pick(unsigned int len);
 const struct sc_poly1305_impl *sc_poly1305_pick(size_t len);
 const struct sc_keccak_impl *sc_keccak_pick(size_t len);
 
+/*
+ * The same choice among the rows that need no SIMD section (a forced SIMD
+ * row falls back to it): for contexts where SIMD may not be used.
+ */
+const struct sc_chacha_impl *sc_chacha_pick_nosimd(unsigned int len);
+const struct sc_poly1305_impl *sc_poly1305_pick_nosimd(size_t len);
+const struct sc_keccak_impl *sc_keccak_pick_nosimd(size_t len);
+
 /* ---- Portable C (generic/) ------------------------------------------- */
 
 void sc_chacha_init_state(u32 *state, const u32 *key, const u8 *iv);

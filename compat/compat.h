@@ -5,6 +5,7 @@
  *
  *   sc_simd_usable()        SIMD registers may be used in this context
  *   sc_simd_begin/end()     bracket a SIMD section (<= SC_SIMD_CHUNK bytes)
+ *   sc_simd_run(simd, call) @call, inside a SIMD section if @simd
  *   sc_arch_cpu_features()  SC_CPU_* flags of the boot CPU, OS support checked
  *   SC_SHASH_CORE(e, i)     .export_core/.import_core where the kernel has them
  *   SC_MODULE_IMPORT_NS(ns) MODULE_IMPORT_NS with the right argument syntax
@@ -47,5 +48,20 @@ static inline void sc_simd_begin(void) { }
 static inline void sc_simd_end(void) { }
 static inline u32 sc_arch_cpu_features(void) { return 0; }
 #endif
+
+/*
+ * Run @call inside a SIMD section if @simd, else plainly.  Written as one
+ * block so that arm64's scoped sections (see arm64.h) pair up.
+ */
+#define sc_simd_run(simd, call)						\
+do {									\
+	if (simd) {							\
+		sc_simd_begin();					\
+		call;							\
+		sc_simd_end();						\
+	} else {							\
+		call;							\
+	}								\
+} while (0)
 
 #endif /* _SC_COMPAT_H */
