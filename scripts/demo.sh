@@ -343,7 +343,10 @@ EOF
 		echo "   (1-second tcrypt runs, bytes/s at each block size; hashes: one update per"
 		echo "    block. On a shared machine single numbers vary by 30% or more: read the ratios,"
 		echo "    rerun to confirm. poly1305 is missing: 7.x kernels have no poly1305 driver of"
-		echo "    their own to compare with; \`make bench\` times every algorithm in userspace.)"
+		echo "    their own to compare with; \`make bench\` times every algorithm in userspace."
+		echo "    Under UML the kernel's own drivers are its portable C (-lib/-generic: in-tree x86"
+		echo "    asm is not built for ARCH=um), so this is simdcrypt vs the kernel's C code; the"
+		echo "    QEMU part above ran our SIMD rows inside a real x86 kernel.)"
 	fi
 else
 	step "Speed: skipped (no UML kernel; SC_DEMO_UML=0 shows emulated tcrypt from QEMU instead)"
