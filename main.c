@@ -99,6 +99,13 @@ EXPORT_SYMBOL_GPL(sc_impl_supported);
 EXPORT_SYMBOL_GPL(sc_force_impl);
 EXPORT_SYMBOL_GPL(sc_forced_impl);
 EXPORT_SYMBOL_GPL(sc_nimpls);
+EXPORT_SYMBOL_GPL(sc_impl_find);
+EXPORT_SYMBOL_GPL(sc_chacha_pick);
+EXPORT_SYMBOL_GPL(sc_poly1305_pick);
+EXPORT_SYMBOL_GPL(sc_keccak_pick);
+EXPORT_SYMBOL_GPL(sc_chacha_pick_nosimd);
+EXPORT_SYMBOL_GPL(sc_poly1305_pick_nosimd);
+EXPORT_SYMBOL_GPL(sc_keccak_pick_nosimd);
 
 static void sc_report_choice(void)
 {
