@@ -254,7 +254,7 @@ qemu_boot() {
 	x86_64-*) cmd=(qemu-system-x86_64 -accel tcg -cpu max -m 1G -nographic -no-reboot
 			-kernel "$kernel" -initrd "$initrd"
 			-append "console=ttyS0 panic=-1 oops=panic loglevel=4 $extra") ;;
-	arm64-*) cmd=(qemu-system-aarch64 -M virt -cpu max,pauth-impdef=on -m 1G -nographic -no-reboot
+	arm64-*) cmd=(qemu-system-aarch64 -M virt -cpu "max,pauth-impdef=on" -m 1G -nographic -no-reboot
 			-kernel "$kernel" -initrd "$initrd"
 			-append "console=ttyAMA0 panic=-1 oops=panic loglevel=4 $extra") ;;
 	esac

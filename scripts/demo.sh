@@ -37,7 +37,7 @@ timeout_s=${SC_QEMU_TIMEOUT:-600}
 out=$SC_TOP/build/demo
 mkdir -p "$out"
 
-if [ -t 1 ]; then B=$'\e[1m' G=$'\e[32m' R=$'\e[31m' N=$'\e[0m'; else B= G= R= N=; fi
+if [ -t 1 ]; then B=$'\e[1m' G=$'\e[32m' R=$'\e[31m' N=$'\e[0m'; else B='' G='' R='' N=''; fi
 step() { printf '\n%s== %s%s\n' "$B" "$*" "$N"; }
 ok() { printf '   %sOK%s  %s\n' "$G" "$N" "$*"; }
 bad() { printf '   %sFAIL%s %s\n' "$R" "$N" "$*"; problems=$((problems + 1)); }
@@ -216,7 +216,7 @@ step "Booting Debian's $SC_KVER in QEMU (software-emulated CPU; ~20 s$([ $speed_
 case $target in
 x86_64-*) qemu=(qemu-system-x86_64 -accel tcg -cpu max -m 1G -nographic -no-reboot
 		-append "console=ttyS0 panic=-1 quiet loglevel=1") ;;
-arm64-*) qemu=(qemu-system-aarch64 -M virt -cpu max,pauth-impdef=on -m 1G -nographic -no-reboot
+arm64-*) qemu=(qemu-system-aarch64 -M virt -cpu "max,pauth-impdef=on" -m 1G -nographic -no-reboot
 		-append "console=ttyAMA0 panic=-1 quiet loglevel=1") ;;
 esac
 timeout -k 10 "$timeout_s" "${qemu[@]}" -kernel "$SC_VMLINUZ" -initrd "$out/initramfs.cpio.gz" </dev/null 2>&1 |
