@@ -77,7 +77,11 @@ guest_script() {
 #!/bin/sh
 ALGS="chacha20 xchacha20 xchacha12 poly1305 sha3-224 sha3-256 sha3-384 sha3-512"
 INSMOD_ARGS="@INSMOD_ARGS@"
-res() { echo "SC-RESULT $*"; }
+npass=0 nfail=0
+res() {
+	case "$*" in PASS*) npass=$((npass + 1)) ;; FAIL*) nfail=$((nfail + 1)) ;; esac
+	echo "SC-RESULT $*"
+}
 info() { echo "SC-INFO $*"; }
 
 # best NAME -> "driver priority selftest" of the highest-priority entry
@@ -242,6 +246,7 @@ if dmesg | grep -qE 'WARNING:|BUG:|Oops|Call Trace|general protection|UBSAN|KASA
 else
 	res "PASS dmesg clean (no WARNING/BUG/Oops/Call Trace/self-test failure)"
 fi
+echo "SC-GUEST-SUMMARY pass=$npass fail=$nfail"
 GUEST
 }
 
@@ -267,6 +272,9 @@ for t in "${targets[@]}"; do
 	start=$(date +%s)
 	dir=$SC_TOP/build/qemu/$t
 	mkdir -p "$dir"
+	# one run per target at a time (the directory holds its logs and image)
+	exec 9>"$dir/.check-qemu.lock"
+	flock -n 9 || { sc_log "check-qemu: $t: another run holds $dir, waiting"; flock 9; }
 	reason=""
 	sc_log "check-qemu: $t: kernel"
 	if ! kv=$("$here/qemu-kernels.sh" "$t"); then
@@ -291,26 +299,33 @@ for t in "${targets[@]}"; do
 		sc_log "check-qemu: $t: booting $SC_KVER in QEMU (TCG; up to ${timeout_s}s)"
 		qemu_boot "$t" "$SC_VMLINUZ" "$dir/initramfs.cpio.gz" "$dir/console.log"
 		qrc=$?
-		tr -d '\r' <"$dir/console.log" >"$dir/console.txt"
+		tr -d '\r\000' <"$dir/console.log" >"$dir/console.txt"
 		log=$dir/console.txt
-		nfail=$(grep -c '^SC-RESULT FAIL' "$log")
-		npass=$(grep -c '^SC-RESULT PASS' "$log")
+		nfail=$(grep -a -c '^SC-RESULT FAIL' "$log")
+		npass=$(grep -a -c '^SC-RESULT PASS' "$log")
+		gsum=$(grep -a -m1 '^SC-GUEST-SUMMARY ' "$log" | cut -d' ' -f2-)
+		missing=""
+		for need in "insmod simdcrypt.ko" "afalg vs simdcrypt" "rmmod simdcrypt" "dmesg clean"; do
+			grep -a -q "^SC-RESULT PASS $need" "$log" || missing="$missing, $need"
+		done
 		if [ "$verbose" = 1 ]; then
-			grep -E '^SC-(RESULT|INFO)' "$log" | sed 's/^SC-[A-Z]* /    /'
+			grep -a -E '^SC-(RESULT|INFO)' "$log" | sed 's/^SC-[A-Z]* /    /'
 		else
-			grep -E '^SC-INFO' "$log" | sed 's/^SC-INFO /    /'
-			grep -E '^SC-RESULT FAIL|^  (afalg|dmesg): ' "$log" | sed 's/^SC-RESULT /    /'
+			grep -a -E '^SC-INFO' "$log" | sed 's/^SC-INFO /    /'
+			grep -a -E '^SC-RESULT FAIL|^  (afalg|dmesg): ' "$log" | sed 's/^SC-RESULT /    /'
 		fi
 		if [ $qrc = 124 ] || [ $qrc = 137 ]; then
 			reason="QEMU timed out after ${timeout_s}s (last line: $(tail -1 "$log"))"
-		elif grep -v '^SC-' "$log" | grep -qE 'Kernel panic|BUG:|Oops'; then
-			reason="kernel crashed: $(grep -v '^SC-' "$log" | grep -m1 -E 'Kernel panic|BUG:|Oops')"
-		elif ! grep -q '^SC-GUEST-DONE' "$log"; then
+		elif grep -a -v '^SC-' "$log" | grep -a -qE 'Kernel panic|BUG:|Oops'; then
+			reason="kernel crashed: $(grep -a -v '^SC-' "$log" | grep -a -m1 -E 'Kernel panic|BUG:|Oops')"
+		elif ! grep -a -q '^SC-GUEST-DONE' "$log"; then
 			reason="guest did not finish (qemu status $qrc)"
 		elif [ "$nfail" -gt 0 ]; then
-			reason="$nfail guest check(s) failed: $(grep -m3 '^SC-RESULT FAIL' "$log" | sed 's/^SC-RESULT FAIL //' | cut -c1-100 | paste -sd ';')"
-		elif [ "$npass" -eq 0 ]; then
-			reason="no guest results"
+			reason="$nfail guest check(s) failed: $(grep -a -m3 '^SC-RESULT FAIL' "$log" | sed 's/^SC-RESULT FAIL //' | cut -c1-100 | paste -sd ';')"
+		elif [ "$gsum" != "pass=$npass fail=0" ]; then
+			reason="console log incomplete: guest says '${gsum:-nothing}', log has $npass passes"
+		elif [ -n "$missing" ]; then
+			reason="checks missing from the log: ${missing#, }"
 		fi
 	fi
 	secs=$(($(date +%s) - start))

@@ -36,6 +36,8 @@ use_uml=${SC_DEMO_UML:-1}
 timeout_s=${SC_QEMU_TIMEOUT:-600}
 out=$SC_TOP/build/demo
 mkdir -p "$out"
+exec 9>"$out/.demo.lock"
+flock -n 9 || { sc_log "another demo is running in $out; waiting for it"; flock 9; }
 
 if [ -t 1 ]; then B=$'\e[1m' G=$'\e[32m' R=$'\e[31m' N=$'\e[0m'; else B='' G='' R='' N=''; fi
 step() { printf '\n%s== %s%s\n' "$B" "$*" "$N"; }
@@ -220,7 +222,7 @@ arm64-*) qemu=(qemu-system-aarch64 -M virt -cpu "max,pauth-impdef=on" -m 1G -nog
 		-append "console=ttyAMA0 panic=-1 quiet loglevel=1") ;;
 esac
 timeout -k 10 "$timeout_s" "${qemu[@]}" -kernel "$SC_VMLINUZ" -initrd "$out/initramfs.cpio.gz" </dev/null 2>&1 |
-	tr -d '\r' | tee "$out/console.txt" | sed -un 's/^| \{0,1\}/   /p'
+	tr -d '\r\000' | tee "$out/console.txt" | sed -un 's/^| \{0,1\}/   /p'
 log=$out/console.txt
 grep -q '^SC-GUEST-DONE' "$log" || bad "the guest did not finish (see $log)"
 

@@ -63,7 +63,7 @@ for t in afalg finit; do
 	bin=$bindir/$t-$SC_KARCH
 	if [ ! -x "$bin" ] || [ "$SC_TOP/test/$t.c" -nt "$bin" ]; then
 		sc_log "initramfs: building $t for $SC_KARCH"
-		$cc -O2 -Wall -Wextra -static -o "$bin.tmp" "$SC_TOP/test/$t.c" && mv "$bin.tmp" "$bin"
+		$cc -O2 -Wall -Wextra -static -o "$bin.$$" "$SC_TOP/test/$t.c" && mv -f "$bin.$$" "$bin"
 	fi
 done
 
