@@ -4,8 +4,8 @@
 # scripts/check-qemu.sh [TARGET...]      (`make check-qemu`)
 #
 # Proves simdcrypt.ko inside Debian's stock kernels under QEMU (TCG, no KVM
-# needed). TARGETs: x86_64-6.1 x86_64-6.12 x86_64-7.3 arm64-6.1 (default:
-# all four). For each target:
+# needed). TARGETs: x86_64-6.1 x86_64-6.12 x86_64-7.3 arm64-6.1 (the
+# default), also arm64-6.12 arm64-7.3. For each target:
 #
 #   1. scripts/qemu-kernels.sh   the current Debian kernel (cached)
 #   2. scripts/build-module.sh   simdcrypt.ko for exactly that kernel release
@@ -42,6 +42,7 @@
 # "N passed, N failed"; exit status 1 on any failure.
 #
 # Environment:
+#   SC_QEMU_TARGETS   targets when none are given, e.g. "x86_64-7.3 arm64-7.3"
 #   SC_QEMU_TIMEOUT   seconds per boot (default 300)
 #   SC_QEMU_INSMOD    extra simdcrypt.ko parameters, e.g. test_corrupt=1 to
 #                     prove that a broken implementation fails this layer
@@ -53,8 +54,15 @@ set -uo pipefail
 . "$(dirname "$0")/lib.sh"
 here=$(cd "$(dirname "$0")" && pwd)
 
-all_targets=(x86_64-6.1 x86_64-6.12 x86_64-7.3 arm64-6.1)
-[ $# -gt 0 ] && targets=("$@") || targets=("${all_targets[@]}")
+default_targets=(x86_64-6.1 x86_64-6.12 x86_64-7.3 arm64-6.1)
+all_targets=("${default_targets[@]}" arm64-6.12 arm64-7.3)
+if [ $# -gt 0 ]; then
+	targets=("$@")
+elif [ -n "${SC_QEMU_TARGETS:-}" ]; then
+	read -r -a targets <<<"$SC_QEMU_TARGETS"
+else
+	targets=("${default_targets[@]}")
+fi
 timeout_s=${SC_QEMU_TIMEOUT:-300}
 insmod_args=${SC_QEMU_INSMOD:-}
 verbose=${SC_QEMU_VERBOSE:-0}

@@ -13,6 +13,8 @@
 #   x86_64-6.12   trixie            amd64  linux-image-amd64
 #   x86_64-7.3    trixie-backports  amd64  linux-image-amd64
 #   arm64-6.1     bookworm          arm64  linux-image-arm64
+#   arm64-6.12    trixie            arm64  linux-image-arm64
+#   arm64-7.3     trixie-backports  arm64  linux-image-arm64
 #
 # The kernel version is resolved at run time from the suite's metapackage,
 # never hard-coded. If the package lists cannot be refreshed (offline), the
@@ -29,7 +31,7 @@
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 
-usage() { echo "usage: $0 {x86_64-6.1|x86_64-6.12|x86_64-7.3|arm64-6.1}" >&2; exit 2; }
+usage() { echo "usage: $0 {x86_64-6.1|x86_64-6.12|x86_64-7.3|arm64-6.1|arm64-6.12|arm64-7.3}" >&2; exit 2; }
 [ $# -eq 1 ] || usage
 target=$1
 
@@ -38,6 +40,8 @@ x86_64-6.1)  suite=bookworm;         arch=amd64; karch=x86_64 ;;
 x86_64-6.12) suite=trixie;           arch=amd64; karch=x86_64 ;;
 x86_64-7.3)  suite=trixie-backports; arch=amd64; karch=x86_64 ;;
 arm64-6.1)   suite=bookworm;         arch=arm64; karch=arm64 ;;
+arm64-6.12)  suite=trixie;           arch=arm64; karch=arm64 ;;
+arm64-7.3)   suite=trixie-backports; arch=arm64; karch=arm64 ;;
 *) usage ;;
 esac
 meta=linux-image-$arch
