@@ -108,6 +108,11 @@ if [ ! -e "$stamp" ]; then
 	depmod -b "$root" "$kver"
 	rm -rf "$debdir"	# the unpacked tree is the cache; keep the disk small
 	touch "$stamp"
+	# Debian moved on: drop the kernels of this target it no longer ships
+	for old in "$kdir"/*/; do
+		old=${old%/}
+		[ "${old##*/}" = "$kver" ] || { sc_log "$target: removing superseded ${old##*/}"; rm -rf "$old"; }
+	done
 fi
 
 vmlinuz=
