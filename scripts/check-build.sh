@@ -28,7 +28,9 @@
 #   SC_CHECK_OUT  where the per-target copies are built
 #                 (default: build/check under the repo root)
 #   SC_CACHE      cache (default /var/cache/simdcrypt)
-# Logs: $SC_CHECK_OUT/TARGET/build.log (W=1), .../sparse.log (C=2).
+# Logs: $SC_CHECK_OUT/TARGET/build.log (W=1), .../sparse.log (C=2). Builds
+# in the build root see the copy as /build/mod; reported lines show the
+# host path.
 
 set -euo pipefail
 # shellcheck source=scripts/lib.sh
@@ -100,7 +102,7 @@ for t in "$@"; do
 		log=$(printf '%s\n' "$bm" | sed -n 's/^LOG=//p')
 		if [ -n "$log" ] && [ -f "$log" ]; then
 			{ grep -aiE 'error|warning:|objtool:|unshare|chroot|mount' "$log" || tail -5 "$log"; } |
-				awk '!seen[$0]++' | head -40 | sed 's/^/    /'
+				awk '!seen[$0]++' | head -40 | sed "s|/build/mod/|$out/|g; s/^/    /"
 		else
 			sed 's/^/    /' "$errf"
 		fi
@@ -113,7 +115,7 @@ for t in "$@"; do
 	nko=$(printf '%s\n' "$bm" | grep -c '^KO=' || true)
 	bad=$(bad_lines "$log")
 	if [ -n "$bad" ]; then
-		printf '%s\n' "$bad" | sed 's/^/    /'
+		printf '%s\n' "$bad" | sed "s|/build/mod/|$out/|g; s/^/    /"
 		result FAIL "$t" "$(printf '%s\n' "$bad" | wc -l) warning/objtool lines ($(($(date +%s) - t0)) s; log: $log)"
 	elif [ "$nko" = 0 ]; then
 		result FAIL "$t" "make succeeded but built no .ko (log: $log)"
