@@ -763,15 +763,18 @@ static void test_hash(const struct alg *a, int tfm)
 	rnd_bytes(buf, sizeof(buf));
 	bad = 0;
 	for (size_t len = minlen; len <= 600 && bad < 3; len++) {
+		/* source offset 0..12: unaligned scatterlist entries too */
+		const uint8_t *m = buf + len % 13;
+
 		if (poly)
-			poly1305_ref(buf, buf + 32, len - 32, want);
+			poly1305_ref(m, m + 32, len - 32, want);
 		else
-			sha3_ref(dlen, buf, len, want);
-		err = khash(tfm, buf, len, 1, got, dlen);
+			sha3_ref(dlen, m, len, want);
+		err = khash(tfm, m, len, 1, got, dlen);
 		if (err || memcmp(got, want, dlen)) {
 			bad++;
-			result(0, "%s length %zu vs reference: %s", a->name, len,
-			       err ? strerror(-err) : "mismatch");
+			result(0, "%s length %zu (offset %zu) vs reference: %s", a->name, len,
+			       len % 13, err ? strerror(-err) : "mismatch");
 		}
 	}
 	for (size_t i = 0; i < sizeof(big_lens) / sizeof(big_lens[0]) && bad < 3; i++) {
@@ -909,13 +912,17 @@ static void test_cipher(const struct alg *a, int tfm)
 			put32(iv, 0xfffffffe);
 		else
 			put64(iv + 24, 0xfffffffeULL);
-		ref_cipher(a, key, iv, in, want, len);
-		err = kcipher(tfm, 1, iv, a->ivlen, in, got, len, 1);
-		err = err ?: kcipher(tfm, 0, iv, a->ivlen, got, back, len, 1);
-		if (err || memcmp(got, want, len) || memcmp(back, in, len)) {
+		/* unaligned source and destination (scatterlist offsets) too */
+		const uint8_t *src = in + len % 13;
+		uint8_t *dst = got + len % 7;
+
+		ref_cipher(a, key, iv, src, want, len);
+		err = kcipher(tfm, 1, iv, a->ivlen, src, dst, len, 1);
+		err = err ?: kcipher(tfm, 0, iv, a->ivlen, dst, back, len, 1);
+		if (err || memcmp(dst, want, len) || memcmp(back, src, len)) {
 			bad++;
-			result(0, "%s length %zu vs reference: %s", a->name, len,
-			       err ? strerror(-err) : memcmp(got, want, len) ?
+			result(0, "%s length %zu (offsets %zu/%zu) vs reference: %s", a->name, len,
+			       len % 13, len % 7, err ? strerror(-err) : memcmp(dst, want, len) ?
 			       "encrypt mismatch" : "decrypt does not invert");
 		}
 	}
