@@ -18,15 +18,30 @@
  * - simdcrypt_rows:      the known answers and agreement tests once per
  *                        implementation row the CPU supports (forced through
  *                        the module's test hooks); case names carry the row.
+ * - simdcrypt_shake:     the SHAKE128/256 library API (include/simdcrypt/
+ *                        shake.h) once per Keccak row: FIPS 202 known
+ *                        answers, lengths 0..3*rate+1 in random absorb and
+ *                        squeeze pieces against the row "generic", 10000-byte
+ *                        outputs; and against the kernel's shake128()/
+ *                        shake256() where it has them (else skipped).
+ * - simdcrypt_nosimd:    the no-SIMD pickers return rows without SIMD, also
+ *                        with a SIMD row forced; the crypto API and the
+ *                        SHAKE API with crypto_simd_disabled_for_test set
+ *                        (process, irqs off, BH off, hard IRQ) give the
+ *                        answers of the normal path.
  *
  * Load simdcrypt.ko first.
  */
 
 #include <kunit/test.h>
+#include <asm/simd.h>
 #include <crypto/aead.h>
 #include <crypto/hash.h>
 #include <crypto/skcipher.h>
 #include <crypto/poly1305.h>
+#include <crypto/sha3.h>
+#include <crypto/internal/simd.h>	/* needs <asm/simd.h> first on 6.12 */
+#include <linux/hrtimer.h>
 #include <linux/interrupt.h>
 #include <linux/module.h>
 #include <linux/prandom.h>
@@ -36,6 +51,7 @@
 #include <linux/version.h>
 
 #include "simdcrypt.h"
+#include "include/simdcrypt/shake.h"
 
 #define SC_DRV_SUFFIX	"-simdcrypt"
 #define MAX_LEN		4096
@@ -1639,9 +1655,972 @@ static struct kunit_suite sc_row_suite = {
 	.test_cases = sc_row_cases,
 };
 
+/* ------------------------------------------------------------------------ */
+/* simdcrypt_shake: the SHAKE128/256 library API, once per Keccak row      */
+
+/*
+ * FIPS 202 SHAKE128/SHAKE256 of "", "abc" and 200 bytes of 0xa3 (the NIST
+ * example messages), checked against Python's hashlib and
+ * `openssl dgst -shake128/-shake256 -xoflen N`.  200 bytes of output for
+ * the empty message: more than one rate, so the squeeze permutes.
+ */
+struct sc_shake_kat {
+	unsigned int bits, rate;
+	u8 empty[200], abc[64], a3[64];
+};
+
+static const struct sc_shake_kat sc_shake_kats[] = {
+	{ 128, SHAKE128_RATE,
+	  {
+	    0x7f, 0x9c, 0x2b, 0xa4, 0xe8, 0x8f, 0x82, 0x7d, 0x61, 0x60, 0x45, 0x50,
+	    0x76, 0x05, 0x85, 0x3e, 0xd7, 0x3b, 0x80, 0x93, 0xf6, 0xef, 0xbc, 0x88,
+	    0xeb, 0x1a, 0x6e, 0xac, 0xfa, 0x66, 0xef, 0x26, 0x3c, 0xb1, 0xee, 0xa9,
+	    0x88, 0x00, 0x4b, 0x93, 0x10, 0x3c, 0xfb, 0x0a, 0xee, 0xfd, 0x2a, 0x68,
+	    0x6e, 0x01, 0xfa, 0x4a, 0x58, 0xe8, 0xa3, 0x63, 0x9c, 0xa8, 0xa1, 0xe3,
+	    0xf9, 0xae, 0x57, 0xe2, 0x35, 0xb8, 0xcc, 0x87, 0x3c, 0x23, 0xdc, 0x62,
+	    0xb8, 0xd2, 0x60, 0x16, 0x9a, 0xfa, 0x2f, 0x75, 0xab, 0x91, 0x6a, 0x58,
+	    0xd9, 0x74, 0x91, 0x88, 0x35, 0xd2, 0x5e, 0x6a, 0x43, 0x50, 0x85, 0xb2,
+	    0xba, 0xdf, 0xd6, 0xdf, 0xaa, 0xc3, 0x59, 0xa5, 0xef, 0xbb, 0x7b, 0xcc,
+	    0x4b, 0x59, 0xd5, 0x38, 0xdf, 0x9a, 0x04, 0x30, 0x2e, 0x10, 0xc8, 0xbc,
+	    0x1c, 0xbf, 0x1a, 0x0b, 0x3a, 0x51, 0x20, 0xea, 0x17, 0xcd, 0xa7, 0xcf,
+	    0xad, 0x76, 0x5f, 0x56, 0x23, 0x47, 0x4d, 0x36, 0x8c, 0xcc, 0xa8, 0xaf,
+	    0x00, 0x07, 0xcd, 0x9f, 0x5e, 0x4c, 0x84, 0x9f, 0x16, 0x7a, 0x58, 0x0b,
+	    0x14, 0xaa, 0xbd, 0xef, 0xae, 0xe7, 0xee, 0xf4, 0x7c, 0xb0, 0xfc, 0xa9,
+	    0x76, 0x7b, 0xe1, 0xfd, 0xa6, 0x94, 0x19, 0xdf, 0xb9, 0x27, 0xe9, 0xdf,
+	    0x07, 0x34, 0x8b, 0x19, 0x66, 0x91, 0xab, 0xae, 0xb5, 0x80, 0xb3, 0x2d,
+	    0xef, 0x58, 0x53, 0x8b, 0x8d, 0x23, 0xf8, 0x77 },
+	  {
+	    0x58, 0x81, 0x09, 0x2d, 0xd8, 0x18, 0xbf, 0x5c, 0xf8, 0xa3, 0xdd, 0xb7,
+	    0x93, 0xfb, 0xcb, 0xa7, 0x40, 0x97, 0xd5, 0xc5, 0x26, 0xa6, 0xd3, 0x5f,
+	    0x97, 0xb8, 0x33, 0x51, 0x94, 0x0f, 0x2c, 0xc8, 0x44, 0xc5, 0x0a, 0xf3,
+	    0x2a, 0xcd, 0x3f, 0x2c, 0xdd, 0x06, 0x65, 0x68, 0x70, 0x6f, 0x50, 0x9b,
+	    0xc1, 0xbd, 0xde, 0x58, 0x29, 0x5d, 0xae, 0x3f, 0x89, 0x1a, 0x9a, 0x0f,
+	    0xca, 0x57, 0x83, 0x78 },
+	  {
+	    0x13, 0x1a, 0xb8, 0xd2, 0xb5, 0x94, 0x94, 0x6b, 0x9c, 0x81, 0x33, 0x3f,
+	    0x9b, 0xb6, 0xe0, 0xce, 0x75, 0xc3, 0xb9, 0x31, 0x04, 0xfa, 0x34, 0x69,
+	    0xd3, 0x91, 0x74, 0x57, 0x38, 0x5d, 0xa0, 0x37, 0xcf, 0x23, 0x2e, 0xf7,
+	    0x16, 0x4a, 0x6d, 0x1e, 0xb4, 0x48, 0xc8, 0x90, 0x81, 0x86, 0xad, 0x85,
+	    0x2d, 0x3f, 0x85, 0xa5, 0xcf, 0x28, 0xda, 0x1a, 0xb6, 0xfe, 0x34, 0x38,
+	    0x17, 0x19, 0x78, 0x46 },
+	},
+	{ 256, SHAKE256_RATE,
+	  {
+	    0x46, 0xb9, 0xdd, 0x2b, 0x0b, 0xa8, 0x8d, 0x13, 0x23, 0x3b, 0x3f, 0xeb,
+	    0x74, 0x3e, 0xeb, 0x24, 0x3f, 0xcd, 0x52, 0xea, 0x62, 0xb8, 0x1b, 0x82,
+	    0xb5, 0x0c, 0x27, 0x64, 0x6e, 0xd5, 0x76, 0x2f, 0xd7, 0x5d, 0xc4, 0xdd,
+	    0xd8, 0xc0, 0xf2, 0x00, 0xcb, 0x05, 0x01, 0x9d, 0x67, 0xb5, 0x92, 0xf6,
+	    0xfc, 0x82, 0x1c, 0x49, 0x47, 0x9a, 0xb4, 0x86, 0x40, 0x29, 0x2e, 0xac,
+	    0xb3, 0xb7, 0xc4, 0xbe, 0x14, 0x1e, 0x96, 0x61, 0x6f, 0xb1, 0x39, 0x57,
+	    0x69, 0x2c, 0xc7, 0xed, 0xd0, 0xb4, 0x5a, 0xe3, 0xdc, 0x07, 0x22, 0x3c,
+	    0x8e, 0x92, 0x93, 0x7b, 0xef, 0x84, 0xbc, 0x0e, 0xab, 0x86, 0x28, 0x53,
+	    0x34, 0x9e, 0xc7, 0x55, 0x46, 0xf5, 0x8f, 0xb7, 0xc2, 0x77, 0x5c, 0x38,
+	    0x46, 0x2c, 0x50, 0x10, 0xd8, 0x46, 0xc1, 0x85, 0xc1, 0x51, 0x11, 0xe5,
+	    0x95, 0x52, 0x2a, 0x6b, 0xcd, 0x16, 0xcf, 0x86, 0xf3, 0xd1, 0x22, 0x10,
+	    0x9e, 0x3b, 0x1f, 0xdd, 0x94, 0x3b, 0x6a, 0xec, 0x46, 0x8a, 0x2d, 0x62,
+	    0x1a, 0x7c, 0x06, 0xc6, 0xa9, 0x57, 0xc6, 0x2b, 0x54, 0xda, 0xfc, 0x3b,
+	    0xe8, 0x75, 0x67, 0xd6, 0x77, 0x23, 0x13, 0x95, 0xf6, 0x14, 0x72, 0x93,
+	    0xb6, 0x8c, 0xea, 0xb7, 0xa9, 0xe0, 0xc5, 0x8d, 0x86, 0x4e, 0x8e, 0xfd,
+	    0xe4, 0xe1, 0xb9, 0xa4, 0x6c, 0xbe, 0x85, 0x47, 0x13, 0x67, 0x2f, 0x5c,
+	    0xaa, 0xae, 0x31, 0x4e, 0xd9, 0x08, 0x3d, 0xab },
+	  {
+	    0x48, 0x33, 0x66, 0x60, 0x13, 0x60, 0xa8, 0x77, 0x1c, 0x68, 0x63, 0x08,
+	    0x0c, 0xc4, 0x11, 0x4d, 0x8d, 0xb4, 0x45, 0x30, 0xf8, 0xf1, 0xe1, 0xee,
+	    0x4f, 0x94, 0xea, 0x37, 0xe7, 0x8b, 0x57, 0x39, 0xd5, 0xa1, 0x5b, 0xef,
+	    0x18, 0x6a, 0x53, 0x86, 0xc7, 0x57, 0x44, 0xc0, 0x52, 0x7e, 0x1f, 0xaa,
+	    0x9f, 0x87, 0x26, 0xe4, 0x62, 0xa1, 0x2a, 0x4f, 0xeb, 0x06, 0xbd, 0x88,
+	    0x01, 0xe7, 0x51, 0xe4 },
+	  {
+	    0xcd, 0x8a, 0x92, 0x0e, 0xd1, 0x41, 0xaa, 0x04, 0x07, 0xa2, 0x2d, 0x59,
+	    0x28, 0x86, 0x52, 0xe9, 0xd9, 0xf1, 0xa7, 0xee, 0x0c, 0x1e, 0x7c, 0x1c,
+	    0xa6, 0x99, 0x42, 0x4d, 0xa8, 0x4a, 0x90, 0x4d, 0x2d, 0x70, 0x0c, 0xaa,
+	    0xe7, 0x39, 0x6e, 0xce, 0x96, 0x60, 0x44, 0x40, 0x57, 0x7d, 0xa4, 0xf3,
+	    0xaa, 0x22, 0xae, 0xb8, 0x85, 0x7f, 0x96, 0x1c, 0x4c, 0xd8, 0xe0, 0x6f,
+	    0x0a, 0xe6, 0x61, 0x0b },
+	},
+};
+
+/* The kernel's own SHAKE library (lib/crypto/sha3.c, v6.19+), if built. */
+#if IS_REACHABLE(CONFIG_CRYPTO_LIB_SHA3) && defined(SHAKE256_DEFAULT_SIZE)
+#define SC_HAVE_KERNEL_SHAKE	1
+#else
+#define SC_HAVE_KERNEL_SHAKE	0
+#endif
+
+static void sc_shake_init_bits(struct sc_shake_ctx *ctx, unsigned int bits)
+{
+	if (bits == 128)
+		sc_shake128_init(ctx);
+	else
+		sc_shake256_init(ctx);
+}
+
+static void sc_shake_oneshot_bits(unsigned int bits, const u8 *in, size_t inlen,
+				  u8 *out, size_t outlen)
+{
+	if (bits == 128)
+		sc_shake128(in, inlen, out, outlen);
+	else
+		sc_shake256(in, inlen, out, outlen);
+}
+
+/* A piece length: 0, 1, the rate and its neighbours, or up to @max. */
+static size_t sc_shake_piece(struct rnd_state *rs, unsigned int rate, size_t max)
+{
+	switch (sc_rand_below(rs, 8)) {
+	case 0:
+		return 0;
+	case 1:
+		return 1;
+	case 2:
+		return rate - 1;
+	case 3:
+		return rate;
+	case 4:
+		return rate + 1;
+	default:
+		return sc_rand_below(rs, max + 1);
+	}
+}
+
+/*
+ * SHAKE-@bits(@in) through init / absorb / finalize / squeeze, the input
+ * and the output cut into random pieces (empty pieces included), finalize
+ * called explicitly or left to the first squeeze; the context is zeroized
+ * at the end and must then be all zero.
+ */
+static void sc_shake_pieces(struct kunit *test, struct rnd_state *rs,
+			    unsigned int bits, const u8 *in, size_t inlen,
+			    u8 *out, size_t outlen, size_t maxpiece)
+{
+	unsigned int rate = bits == 128 ? SHAKE128_RATE : SHAKE256_RATE;
+	struct sc_shake_ctx ctx;
+	size_t pos, n;
+
+	sc_shake_init_bits(&ctx, bits);
+	for (pos = 0; pos < inlen; pos += n) {
+		n = min(inlen - pos, sc_shake_piece(rs, rate, maxpiece));
+		sc_shake_absorb(&ctx, in + pos, n);
+	}
+	if (sc_rand_below(rs, 2))
+		sc_shake_finalize(&ctx);
+	for (pos = 0; pos < outlen; pos += n) {
+		n = min(outlen - pos, sc_shake_piece(rs, rate, maxpiece));
+		sc_shake_squeeze(&ctx, out + pos, n);
+	}
+	sc_shake_zeroize(&ctx);
+	KUNIT_EXPECT_NULL_MSG(test, memchr_inv(&ctx, 0, sizeof(ctx)),
+			      "sc_shake_zeroize left state behind");
+}
+
+/* SHAKE-@bits(@in) by the row "generic", then back to row @row. */
+static void sc_shake_generic(struct kunit *test, const char *row, unsigned int bits,
+			     const u8 *in, size_t inlen, u8 *out, size_t outlen)
+{
+	KUNIT_ASSERT_EQ(test, sc_force_impl(SC_ALG_KECCAK, "generic"), 0);
+	sc_shake_oneshot_bits(bits, in, inlen, out, outlen);
+	KUNIT_ASSERT_EQ_MSG(test, sc_force_impl(SC_ALG_KECCAK, row), 0,
+			    "forcing keccak row %s", row);
+}
+
+static struct sc_row_param sc_keccak_rows[SC_MAX_ROWS];
+static unsigned int sc_nkeccak_rows;
+
+static const void *sc_keccak_rows_gen_params(SC_GEN_ARGS)
+{
+	const struct sc_row_param *p = prev;
+
+	if (!p) {
+		unsigned int i;
+
+		sc_nkeccak_rows = 0;
+		for (i = 0; i < sc_nimpls[SC_ALG_KECCAK] && sc_nkeccak_rows < SC_MAX_ROWS; i++) {
+			const struct sc_impl *row = sc_impl_row(SC_ALG_KECCAK, i);
+
+			if (row && sc_impl_supported(row))
+				sc_keccak_rows[sc_nkeccak_rows++] =
+					(struct sc_row_param){ SC_ALG_KECCAK, i, row->name };
+		}
+		p = sc_keccak_rows;
+	} else {
+		p++;
+	}
+	if (p >= sc_keccak_rows + sc_nkeccak_rows)
+		return NULL;
+	snprintf(desc, KUNIT_PARAM_DESC_SIZE, "keccak@%s", p->name);
+	return p;
+}
+
+/* Force @alg's row @name for the rest of the test; "fastest" again after. */
+static void sc_force_for_test(struct kunit *test, enum sc_alg alg, const char *name)
+{
+	KUNIT_ASSERT_EQ_MSG(test, sc_force_impl(alg, name), 0,
+			    "forcing %s row %s", sc_alg_label[alg], name);
+	KUNIT_ASSERT_EQ(test, kunit_add_action_or_reset(test, sc_unforce,
+							(void *)(uintptr_t)alg), 0);
+}
+
+static void sc_test_shake_kat(struct kunit *test)
+{
+	const struct sc_row_param *p = test->param_value;
+	u8 *a3 = sc_alloc(test, 200), out[200];
+	unsigned int i, j, split, n = 0;
+
+	sc_force_for_test(test, SC_ALG_KECCAK, p->name);
+	KUNIT_ASSERT_EQ(test, sc_forced_impl(SC_ALG_KECCAK), (int)p->idx);
+	memset(a3, 0xa3, 200);
+
+	for (i = 0; i < ARRAY_SIZE(sc_shake_kats); i++) {
+		const struct sc_shake_kat *k = &sc_shake_kats[i];
+		struct sc_shake_ctx ctx, fork;
+
+		/* one shot */
+		sc_shake_oneshot_bits(k->bits, NULL, 0, out, 200);
+		KUNIT_EXPECT_MEMEQ_MSG(test, out, k->empty, 200, "SHAKE%u(\"\")", k->bits);
+		sc_shake_oneshot_bits(k->bits, (const u8 *)"abc", 3, out, 64);
+		KUNIT_EXPECT_MEMEQ_MSG(test, out, k->abc, 64, "SHAKE%u(\"abc\")", k->bits);
+		sc_shake_oneshot_bits(k->bits, a3, 200, out, 64);
+		KUNIT_EXPECT_MEMEQ_MSG(test, out, k->a3, 64, "SHAKE%u(a3*200)", k->bits);
+		n += 3;
+
+		/* an XOF: every shorter output is a prefix */
+		for (j = 0; j <= 64; j++) {
+			memset(out, 0x5a, sizeof(out));
+			sc_shake_oneshot_bits(k->bits, (const u8 *)"abc", 3, out, j);
+			if (memcmp(out, k->abc, j) || memchr_inv(out + j, 0x5a, sizeof(out) - j)) {
+				KUNIT_FAIL(test, "SHAKE%u(\"abc\") to %u bytes: wrong or overran",
+					   k->bits, j);
+				break;
+			}
+			n++;
+		}
+
+		/* "abc" a byte at a time, the output a byte at a time */
+		sc_shake_init_bits(&ctx, k->bits);
+		for (j = 0; j < 3; j++)
+			sc_shake_absorb(&ctx, (const u8 *)"abc" + j, 1);
+		sc_shake_absorb(&ctx, (const u8 *)"", 0);
+		for (j = 0; j < 64; j++)
+			sc_shake_squeeze(&ctx, out + j, 1);
+		KUNIT_EXPECT_MEMEQ_MSG(test, out, k->abc, 64, "SHAKE%u(\"abc\") bytewise", k->bits);
+		n++;
+
+		/* empty message; finalize twice; fork the stream by copying */
+		sc_shake_init_bits(&ctx, k->bits);
+		sc_shake_finalize(&ctx);
+		sc_shake_finalize(&ctx);
+		sc_shake_squeeze(&ctx, out, 0);
+		sc_shake_squeeze(&ctx, out, 10);
+		fork = ctx;
+		sc_shake_squeeze(&ctx, out + 10, 190);
+		KUNIT_EXPECT_MEMEQ_MSG(test, out, k->empty, 200, "SHAKE%u(\"\") 10+190", k->bits);
+		memset(out + 10, 0, 190);
+		sc_shake_squeeze(&fork, out + 10, k->rate - 10);
+		sc_shake_squeeze(&fork, out + k->rate, 200 - k->rate);
+		KUNIT_EXPECT_MEMEQ_MSG(test, out, k->empty, 200, "SHAKE%u(\"\") forked", k->bits);
+		sc_shake_zeroize(&ctx);
+		KUNIT_EXPECT_NULL(test, memchr_inv(&ctx, 0, sizeof(ctx)));
+		sc_shake_zeroize(&fork);
+		n += 2;
+
+		/* 200 bytes of a3 in two absorbs at every split, two squeezes */
+		for (split = 0; split <= 200; split++) {
+			sc_shake_init_bits(&ctx, k->bits);
+			sc_shake_absorb(&ctx, a3, split);
+			sc_shake_absorb(&ctx, a3 + split, 200 - split);
+			sc_shake_squeeze(&ctx, out, split % 65);
+			sc_shake_squeeze(&ctx, out + split % 65, 64 - split % 65);
+			sc_shake_zeroize(&ctx);
+			if (memcmp(out, k->a3, 64)) {
+				KUNIT_FAIL(test, "SHAKE%u(a3*200): wrong with absorb split at %u",
+					   k->bits, split);
+				break;
+			}
+			n++;
+		}
+	}
+	KUNIT_EXPECT_EQ(test, sc_forced_impl(SC_ALG_KECCAK), (int)p->idx);
+	kunit_info(test, "shake on keccak row %s: %u known-answer checks\n", p->name, n);
+}
+
+/*
+ * Message lengths 0 .. 3*rate+1: the row under test in one shot and in
+ * random absorb/squeeze pieces against the row "generic" in one shot.
+ */
+static void sc_test_shake_agree(struct kunit *test)
+{
+	static const unsigned int bitss[] = { 128, 256 };
+	const struct sc_row_param *p = test->param_value;
+	unsigned int b, n = 0;
+	struct rnd_state rs;
+	u8 *msg, *exp, *out;
+	size_t maxout = 3 * SHAKE128_RATE + 2;
+
+	sc_force_for_test(test, SC_ALG_KECCAK, p->name);
+	msg = sc_alloc(test, 3 * SHAKE128_RATE + 2);
+	exp = sc_alloc(test, maxout);
+	out = sc_alloc(test, maxout);
+	sc_seed(test, &rs, 0x5a4e);
+
+	for (b = 0; b < ARRAY_SIZE(bitss); b++) {
+		unsigned int bits = bitss[b];
+		unsigned int rate = bits == 128 ? SHAKE128_RATE : SHAKE256_RATE;
+		size_t len, outlen;
+
+		for (len = 0; len <= 3 * rate + 1; len++) {
+			/* output lengths around the rate boundaries too */
+			outlen = len % 4 ? sc_rand_below(&rs, maxout + 1) :
+				 (len / 4) % (3 * rate + 2);
+			sc_rand(&rs, msg, len);
+			sc_shake_generic(test, p->name, bits, msg, len, exp, outlen);
+
+			memset(out, 0, maxout);
+			sc_shake_oneshot_bits(bits, msg, len, out, outlen);
+			if (memcmp(out, exp, outlen)) {
+				KUNIT_FAIL(test, "SHAKE%u len %zu out %zu: one-shot on %s differs from generic",
+					   bits, len, outlen, p->name);
+				return;
+			}
+			memset(out, 0, maxout);
+			sc_shake_pieces(test, &rs, bits, msg, len, out, outlen, 2 * rate);
+			if (memcmp(out, exp, outlen)) {
+				KUNIT_FAIL(test, "SHAKE%u len %zu out %zu: pieces on %s differ from generic",
+					   bits, len, outlen, p->name);
+				return;
+			}
+			n += 2;
+		}
+	}
+	KUNIT_EXPECT_EQ(test, sc_forced_impl(SC_ALG_KECCAK), (int)p->idx);
+	kunit_info(test, "shake on keccak row %s: %u agreement checks\n", p->name, n);
+}
+
+/* 10000 bytes of output (and a 13065-byte input): > 4 KiB SIMD sections. */
+#define SC_SHAKE_LONG_OUT	10000
+#define SC_SHAKE_LONG_IN	(3 * 4096 + 777)
+
+static void sc_test_shake_long(struct kunit *test)
+{
+	static const unsigned int bitss[] = { 128, 256 };
+	static const size_t inlens[] = { 0, 33, SC_SHAKE_LONG_IN };
+	const struct sc_row_param *p = test->param_value;
+	u8 *msg, *exp, *one, *out;
+	unsigned int b, i, r, n = 0;
+	struct rnd_state rs;
+
+	sc_force_for_test(test, SC_ALG_KECCAK, p->name);
+	msg = sc_alloc(test, SC_SHAKE_LONG_IN);
+	exp = sc_alloc(test, SC_SHAKE_LONG_OUT);
+	one = sc_alloc(test, SC_SHAKE_LONG_OUT);
+	out = sc_alloc(test, SC_SHAKE_LONG_OUT);
+	sc_seed(test, &rs, 0x10000);
+	sc_rand(&rs, msg, SC_SHAKE_LONG_IN);
+
+	for (b = 0; b < ARRAY_SIZE(bitss); b++)
+		for (i = 0; i < ARRAY_SIZE(inlens); i++) {
+			unsigned int bits = bitss[b];
+
+			sc_shake_generic(test, p->name, bits, msg, inlens[i], exp,
+					 SC_SHAKE_LONG_OUT);
+			sc_shake_oneshot_bits(bits, msg, inlens[i], one, SC_SHAKE_LONG_OUT);
+			KUNIT_EXPECT_MEMEQ_MSG(test, one, exp, SC_SHAKE_LONG_OUT,
+					       "SHAKE%u in %zu out %u: one-shot vs generic",
+					       bits, inlens[i], SC_SHAKE_LONG_OUT);
+			n++;
+			/* pieces up to 5000 bytes: some cross a 4 KiB section */
+			for (r = 0; r < 4; r++) {
+				memset(out, 0, SC_SHAKE_LONG_OUT);
+				sc_shake_pieces(test, &rs, bits, msg, inlens[i], out,
+						SC_SHAKE_LONG_OUT, 5000);
+				if (memcmp(out, one, SC_SHAKE_LONG_OUT)) {
+					KUNIT_FAIL(test, "SHAKE%u in %zu: random pieces (round %u) differ from one-shot",
+						   bits, inlens[i], r);
+					return;
+				}
+				n++;
+			}
+		}
+	kunit_info(test, "shake on keccak row %s: %u long-output checks\n", p->name, n);
+}
+
+/* Our SHAKE against the kernel's shake128()/shake256(), every row. */
+static void sc_test_shake_vs_kernel(struct kunit *test)
+{
+#if SC_HAVE_KERNEL_SHAKE
+	static const unsigned int bitss[] = { 128, 256 };
+	unsigned int r, b, n = 0;
+	struct rnd_state rs;
+	u8 *msg, *exp, *out;
+
+	msg = sc_alloc(test, SC_SHAKE_LONG_IN);
+	exp = sc_alloc(test, SC_SHAKE_LONG_OUT);
+	out = sc_alloc(test, SC_SHAKE_LONG_OUT);
+	KUNIT_ASSERT_EQ(test, kunit_add_action_or_reset(test, sc_unforce,
+							(void *)(uintptr_t)SC_ALG_KECCAK), 0);
+	sc_seed(test, &rs, 0x4e4e);
+
+	/* r == nimpls: back to "fastest" (length-based dispatch) */
+	for (r = 0; r <= sc_nimpls[SC_ALG_KECCAK]; r++) {
+		const char *name = "fastest";
+
+		if (r < sc_nimpls[SC_ALG_KECCAK]) {
+			const struct sc_impl *row = sc_impl_row(SC_ALG_KECCAK, r);
+
+			KUNIT_ASSERT_NOT_NULL(test, row);
+			if (!sc_impl_supported(row))
+				continue;
+			name = row->name;
+		}
+		KUNIT_ASSERT_EQ_MSG(test, sc_force_impl(SC_ALG_KECCAK, name), 0,
+				    "forcing keccak row %s", name);
+		for (b = 0; b < ARRAY_SIZE(bitss); b++) {
+			unsigned int bits = bitss[b];
+			unsigned int rate = bits == 128 ? SHAKE128_RATE : SHAKE256_RATE;
+			size_t len, outlen;
+
+			for (len = 0; len <= 3 * rate + 1; len++) {
+				outlen = sc_rand_below(&rs, 3 * rate + 2);
+				sc_rand(&rs, msg, len);
+				if (bits == 128)
+					shake128(msg, len, exp, outlen);
+				else
+					shake256(msg, len, exp, outlen);
+				sc_shake_oneshot_bits(bits, msg, len, out, outlen);
+				if (memcmp(out, exp, outlen)) {
+					KUNIT_FAIL(test, "row %s: SHAKE%u len %zu out %zu differs from the kernel's",
+						   name, bits, len, outlen);
+					return;
+				}
+				n++;
+			}
+			sc_rand(&rs, msg, SC_SHAKE_LONG_IN);
+			if (bits == 128)
+				shake128(msg, SC_SHAKE_LONG_IN, exp, SC_SHAKE_LONG_OUT);
+			else
+				shake256(msg, SC_SHAKE_LONG_IN, exp, SC_SHAKE_LONG_OUT);
+			sc_shake_pieces(test, &rs, bits, msg, SC_SHAKE_LONG_IN, out,
+					SC_SHAKE_LONG_OUT, 5000);
+			KUNIT_EXPECT_MEMEQ_MSG(test, out, exp, SC_SHAKE_LONG_OUT,
+					       "row %s: SHAKE%u long, in pieces, vs the kernel's",
+					       name, bits);
+			n++;
+		}
+	}
+	kunit_info(test, "%u comparisons with the kernel's shake128()/shake256()\n", n);
+#else
+	kunit_skip(test, "the kernel has no shake128()/shake256() library (CONFIG_CRYPTO_LIB_SHA3, v6.19+): comparison NOT run");
+#endif
+}
+
+static struct kunit_case sc_shake_cases[] = {
+	KUNIT_CASE_PARAM(sc_test_shake_kat, sc_keccak_rows_gen_params),
+	KUNIT_CASE_PARAM(sc_test_shake_agree, sc_keccak_rows_gen_params),
+	KUNIT_CASE_PARAM(sc_test_shake_long, sc_keccak_rows_gen_params),
+	KUNIT_CASE(sc_test_shake_vs_kernel),
+	{}
+};
+
+static struct kunit_suite sc_shake_suite = {
+	.name = "simdcrypt_shake",
+	.test_cases = sc_shake_cases,
+};
+
+/* ------------------------------------------------------------------------ */
+/* simdcrypt_nosimd: contexts where SIMD may not be used                   */
+
+/* Every row the no-SIMD pickers return needs no SIMD section. */
+static const size_t sc_nosimd_lens[] = {
+	0, 1, 15, 16, 17, 63, 64, 65, 127, 128, 129, 135, 136, 137, 167, 168, 169,
+	255, 256, 511, 512, 513, 1024, 4095, 4096, 4097, 65536, 1 << 20,
+};
+
+static const struct sc_impl *sc_pick_nosimd_row(enum sc_alg alg, size_t len)
+{
+	switch (alg) {
+	case SC_ALG_CHACHA:
+		return &sc_chacha_pick_nosimd(len)->base;
+	case SC_ALG_POLY1305:
+		return &sc_poly1305_pick_nosimd(len)->base;
+	default:
+		return &sc_keccak_pick_nosimd(len)->base;
+	}
+}
+
+static const struct sc_impl *sc_pick_row(enum sc_alg alg, size_t len)
+{
+	switch (alg) {
+	case SC_ALG_CHACHA:
+		return &sc_chacha_pick(len)->base;
+	case SC_ALG_POLY1305:
+		return &sc_poly1305_pick(len)->base;
+	default:
+		return &sc_keccak_pick(len)->base;
+	}
+}
+
+/*
+ * What simdcrypt.h documents for length-based dispatch, restricted to rows
+ * without SIMD: the last supported row with min_len <= @len (row 0 always
+ * qualifies).  NULL when a candidate row has cpu_avoid flags: whether they
+ * apply needs sc_cpu_features(), which the module does not export.
+ */
+static const struct sc_impl *sc_expected_nosimd(enum sc_alg alg, size_t len)
+{
+	unsigned int i;
+
+	for (i = sc_nimpls[alg]; i-- > 1;) {
+		const struct sc_impl *row = sc_impl_row(alg, i);
+
+		if (row->simd || !sc_impl_supported(row) || len < row->min_len)
+			continue;
+		if (row->cpu_avoid)
+			return NULL;
+		return row;
+	}
+	return sc_impl_row(alg, 0);
+}
+
+static void sc_test_nosimd_pickers(struct kunit *test)
+{
+	unsigned int alg, r, l, n = 0;
+
+	for (alg = 0; alg < SC_ALG_COUNT; alg++) {
+		KUNIT_ASSERT_EQ(test, kunit_add_action_or_reset(test, sc_unforce,
+								(void *)(uintptr_t)alg), 0);
+		/* r == nimpls: "fastest" */
+		for (r = 0; r <= sc_nimpls[alg]; r++) {
+			const struct sc_impl *forced = NULL;
+			const char *name = "fastest";
+
+			if (r < sc_nimpls[alg]) {
+				forced = sc_impl_row(alg, r);
+				KUNIT_ASSERT_NOT_NULL(test, forced);
+				if (!sc_impl_supported(forced))
+					continue;
+				name = forced->name;
+			}
+			KUNIT_ASSERT_EQ_MSG(test, sc_force_impl(alg, name), 0,
+					    "forcing %s row %s", sc_alg_label[alg], name);
+			for (l = 0; l < ARRAY_SIZE(sc_nosimd_lens); l++) {
+				size_t len = sc_nosimd_lens[l];
+				const struct sc_impl *got = sc_pick_nosimd_row(alg, len);
+				const struct sc_impl *want;
+
+				KUNIT_ASSERT_NOT_NULL(test, got);
+				KUNIT_EXPECT_FALSE_MSG(test, got->simd,
+						       "%s forced %s, len %zu: no-SIMD pick is SIMD row %s",
+						       sc_alg_label[alg], name, len, got->name);
+				KUNIT_EXPECT_TRUE_MSG(test, sc_impl_supported(got),
+						      "%s: no-SIMD pick %s unsupported",
+						      sc_alg_label[alg], got->name);
+				if (forced && !forced->simd)
+					want = forced;		/* a forced GPR row serves */
+				else
+					want = sc_expected_nosimd(alg, len);
+				if (want)
+					KUNIT_EXPECT_PTR_EQ_MSG(test, got, want,
+								"%s forced %s, len %zu: no-SIMD pick %s, expected %s",
+								sc_alg_label[alg], name, len,
+								got->name, want->name);
+				/* the SIMD-allowed pick still honours the forced row */
+				if (forced)
+					KUNIT_EXPECT_PTR_EQ_MSG(test, sc_pick_row(alg, len), forced,
+								"%s forced %s, len %zu: pick ignores it",
+								sc_alg_label[alg], name, len);
+				n++;
+			}
+			KUNIT_EXPECT_EQ(test, sc_forced_impl(alg), forced ? (int)r : -1);
+		}
+		KUNIT_EXPECT_EQ(test, sc_force_impl(alg, "fastest"), 0);
+	}
+	kunit_info(test, "%u no-SIMD picks checked\n", n);
+}
+
+/*
+ * The crypto API and the SHAKE API in a context without SIMD must give the
+ * answers of the normal path.  may_use_simd() alone does not make such a
+ * context: on x86_64 it is irq_fpu_usable(), true in most hard IRQs, and
+ * UML (arch/um/include/asm/fpu/api.h) hard-wires it to true.  So every
+ * context sets the per-CPU crypto_simd_disabled_for_test flag, as testmgr
+ * does (needs CONFIG_CRYPTO_SELFTESTS_FULL, CONFIG_CRYPTO_MANAGER_EXTRA_TESTS
+ * before 6.15), with preemption off, and the work checks that
+ * crypto_simd_usable() is then false.  The contexts:
+ *  - "selftest-flag": process context, preempt_disable();
+ *  - "irqs-off+flag": local_irq_save() (hard-IRQ-like);
+ *  - "bh-off+flag":   local_bh_disable();
+ *  - "hardirq+flag":  an HRTIMER_MODE_REL_HARD callback, in_hardirq() true.
+ *    No skcipher there: skcipher_walk WARNs in hard IRQ (crypto/skcipher.c).
+ * Each runs once with length-based dispatch and once per SIMD row forced.
+ */
+#if defined(CONFIG_CRYPTO_SELFTESTS_FULL) || defined(CONFIG_CRYPTO_MANAGER_EXTRA_TESTS)
+#define SC_HAVE_SIMD_TEST_FLAG	1
+#else
+#define SC_HAVE_SIMD_TEST_FLAG	0
+#endif
+
+enum sc_ns_ctx { SC_NS_FLAG, SC_NS_IRQOFF_FLAG, SC_NS_BH, SC_NS_HARDIRQ, SC_NS_COUNT };
+
+static const char *const sc_ns_ctx_names[SC_NS_COUNT] = {
+	[SC_NS_FLAG] = "selftest-flag",
+	[SC_NS_IRQOFF_FLAG] = "irqs-off+flag",
+	[SC_NS_BH] = "bh-off+flag",
+	[SC_NS_HARDIRQ] = "hardirq+flag",
+};
+
+static const enum sc_ns_ctx sc_ns_ctxs[] = {
+	SC_NS_FLAG, SC_NS_IRQOFF_FLAG, SC_NS_BH, SC_NS_HARDIRQ,
+};
+
+static void sc_ns_ctx_name(const enum sc_ns_ctx *c, char *desc)
+{
+	strscpy(desc, sc_ns_ctx_names[*c], KUNIT_PARAM_DESC_SIZE);
+}
+KUNIT_ARRAY_PARAM(sc_ns_contexts, sc_ns_ctxs, sc_ns_ctx_name);
+
+static const unsigned int sc_ns_lens[] = { 0, 1, 64, 65, 136, 200, 4096, 4097, 16384 + 3 };
+#define SC_NS_NLENS	ARRAY_SIZE(sc_ns_lens)
+#define SC_NS_MAXLEN	(16384 + 3)
+#define SC_NS_XOF	300
+
+/* The answers of one run, for every length. */
+struct sc_ns_out {
+	u8 *chacha20, *xchacha12;	/* concatenated, sc_ns_lens[] bytes each */
+	u8 poly1305[SC_NS_NLENS][16];
+	u8 sha3[SC_NS_NLENS][32];
+	u8 shake128[SC_NS_NLENS][SC_NS_XOF];
+	u8 shake256[SC_NS_NLENS][SC_NS_XOF];
+	int err;
+	bool simd_usable;		/* crypto_simd_usable() seen by the work */
+	bool flag_seen;			/* the work ran with the flag set */
+	bool hardirq;			/* in_hardirq() seen by the work */
+};
+
+struct sc_ns_work {
+	struct crypto_sync_skcipher *chacha20, *xchacha12;
+	struct crypto_shash *poly1305, *sha3;
+	const u8 *msg, *key, *iv;
+	bool skcipher;			/* not in hard IRQ */
+	bool no_simd;			/* set crypto_simd_disabled_for_test */
+	struct sc_ns_out *out;
+	struct hrtimer timer;
+	struct completion done;
+};
+
+static int sc_ns_skcipher(struct crypto_sync_skcipher *tfm, const u8 *in, u8 *out,
+			  unsigned int len, const u8 *iv_in)
+{
+	SYNC_SKCIPHER_REQUEST_ON_STACK(req, tfm);
+	struct scatterlist s, d;
+	u8 iv[32];
+	int err;
+
+	memcpy(iv, iv_in, crypto_sync_skcipher_ivsize(tfm));
+	sg_init_one(&s, in, len);
+	sg_init_one(&d, out, len);
+	skcipher_request_set_sync_tfm(req, tfm);
+	skcipher_request_set_callback(req, 0, NULL, NULL);
+	skcipher_request_set_crypt(req, &s, &d, len, iv);
+	err = crypto_skcipher_encrypt(req);
+	skcipher_request_zero(req);
+	return err;
+}
+
+static void sc_ns_flag(bool on)
+{
+#if SC_HAVE_SIMD_TEST_FLAG
+	this_cpu_write(crypto_simd_disabled_for_test, on);
+#endif
+}
+
+/*
+ * Everything the test compares; callable in any context (no sleeping).
+ * With @w->no_simd, the caller has preemption off and the work sets
+ * crypto_simd_disabled_for_test around itself.
+ */
+static void sc_ns_do_work(struct sc_ns_work *w)
+{
+	struct sc_ns_out *o = w->out;
+	unsigned int i, off = 0;
+	int err = 0;
+
+	if (w->no_simd)
+		sc_ns_flag(true);
+	o->flag_seen = w->no_simd;
+	o->simd_usable = crypto_simd_usable();
+	o->hardirq = in_hardirq();
+	for (i = 0; i < SC_NS_NLENS && !err; i++) {
+		unsigned int len = sc_ns_lens[i];
+		struct sc_shake_ctx ctx;
+
+		if (w->skcipher) {
+			err = sc_ns_skcipher(w->chacha20, w->msg, o->chacha20 + off, len, w->iv);
+			err = err ?: sc_ns_skcipher(w->xchacha12, w->msg, o->xchacha12 + off,
+						    len, w->iv);
+		}
+		{
+			SHASH_DESC_ON_STACK(d, w->poly1305);
+
+			d->tfm = w->poly1305;
+			err = err ?: crypto_shash_init(d) ?:
+			      crypto_shash_update(d, w->key, 32) ?:
+			      crypto_shash_finup(d, w->msg, len, o->poly1305[i]);
+			shash_desc_zero(d);
+		}
+		{
+			SHASH_DESC_ON_STACK(d, w->sha3);
+
+			d->tfm = w->sha3;
+			err = err ?: crypto_shash_init(d) ?:
+			      crypto_shash_update(d, w->msg, len / 3) ?:
+			      crypto_shash_finup(d, w->msg + len / 3, len - len / 3,
+						 o->sha3[i]);
+			shash_desc_zero(d);
+		}
+		sc_shake128(w->msg, len, o->shake128[i], SC_NS_XOF);
+		sc_shake256_init(&ctx);
+		sc_shake_absorb(&ctx, w->msg, len / 2);
+		sc_shake_absorb(&ctx, w->msg + len / 2, len - len / 2);
+		sc_shake_squeeze(&ctx, o->shake256[i], 7);
+		sc_shake_squeeze(&ctx, o->shake256[i] + 7, SC_NS_XOF - 7);
+		sc_shake_zeroize(&ctx);
+		off += len;
+	}
+	o->err = err;
+	if (w->no_simd)
+		sc_ns_flag(false);
+}
+
+static enum hrtimer_restart sc_ns_timer_fn(struct hrtimer *t)
+{
+	struct sc_ns_work *w = container_of(t, struct sc_ns_work, timer);
+
+	sc_ns_do_work(w);
+	complete(&w->done);
+	return HRTIMER_NORESTART;
+}
+
+static void sc_ns_run(struct kunit *test, struct sc_ns_work *w, enum sc_ns_ctx c)
+{
+	unsigned long flags;
+
+	w->skcipher = c != SC_NS_HARDIRQ;
+	w->no_simd = SC_HAVE_SIMD_TEST_FLAG;
+	switch (c) {
+	case SC_NS_FLAG:
+		preempt_disable();
+		sc_ns_do_work(w);
+		preempt_enable();
+		break;
+	case SC_NS_IRQOFF_FLAG:
+		local_irq_save(flags);
+		sc_ns_do_work(w);
+		local_irq_restore(flags);
+		break;
+	case SC_NS_BH:
+		local_bh_disable();
+		sc_ns_do_work(w);
+		local_bh_enable();
+		break;
+	case SC_NS_HARDIRQ:
+		init_completion(&w->done);
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 13, 0)
+		hrtimer_setup(&w->timer, sc_ns_timer_fn, CLOCK_MONOTONIC,
+			      HRTIMER_MODE_REL_HARD);
+#else
+		hrtimer_init(&w->timer, CLOCK_MONOTONIC, HRTIMER_MODE_REL_HARD);
+		w->timer.function = sc_ns_timer_fn;
+#endif
+		hrtimer_start(&w->timer, ns_to_ktime(100 * NSEC_PER_USEC),
+			      HRTIMER_MODE_REL_HARD);
+		if (!wait_for_completion_timeout(&w->done, 30 * HZ)) {
+			hrtimer_cancel(&w->timer);
+			KUNIT_FAIL(test, "the hard-IRQ timer did not run");
+		}
+		break;
+	default:
+		KUNIT_FAIL(test, "unknown context %d", c);
+		break;
+	}
+	w->no_simd = false;
+}
+
+static void sc_free_sync_skcipher(void *p) { crypto_free_sync_skcipher(p); }
+
+static struct crypto_sync_skcipher *sc_get_sync(struct kunit *test, const char *name)
+{
+	struct crypto_sync_skcipher *tfm = crypto_alloc_sync_skcipher(name, 0, 0);
+
+	KUNIT_ASSERT_FALSE_MSG(test, IS_ERR(tfm), "%s: %ld", name, PTR_ERR(tfm));
+	KUNIT_ASSERT_EQ(test, kunit_add_action_or_reset(test, sc_free_sync_skcipher, tfm), 0);
+	KUNIT_EXPECT_TRUE_MSG(test, strstr(crypto_skcipher_driver_name(&tfm->base), "simdcrypt"),
+			      "%s is %s", name, crypto_skcipher_driver_name(&tfm->base));
+	return tfm;
+}
+
+static struct sc_ns_out *sc_ns_out_alloc(struct kunit *test, size_t total)
+{
+	struct sc_ns_out *o = kunit_kzalloc(test, sizeof(*o), GFP_KERNEL);
+
+	KUNIT_ASSERT_NOT_NULL(test, o);
+	o->chacha20 = sc_alloc(test, total);
+	o->xchacha12 = sc_alloc(test, total);
+	return o;
+}
+
+/*
+ * Compare @got with @ref; returns the number of answers compared, or 0
+ * after reporting the first difference (one short line: a flood of hex
+ * dumps would overrun the log the KTAP is read from).
+ */
+static unsigned int sc_ns_compare(struct kunit *test, const struct sc_ns_out *ref,
+				  const struct sc_ns_out *got, bool skcipher,
+				  const char *ctx, const char *cfg)
+{
+	unsigned int i, off = 0, n = 0;
+
+#define SC_NS_CMP(what, a, b, size)						\
+	do {									\
+		if (memcmp(a, b, size)) {					\
+			KUNIT_FAIL(test, "%s, %s: %s len %u differs from the normal path", \
+				   ctx, cfg, what, len);			\
+			return 0;						\
+		}								\
+		n++;								\
+	} while (0)
+
+	for (i = 0; i < SC_NS_NLENS; i++) {
+		unsigned int len = sc_ns_lens[i];
+
+		if (skcipher) {
+			SC_NS_CMP("chacha20", got->chacha20 + off, ref->chacha20 + off, len);
+			SC_NS_CMP("xchacha12", got->xchacha12 + off, ref->xchacha12 + off, len);
+		}
+		SC_NS_CMP("poly1305", got->poly1305[i], ref->poly1305[i], 16);
+		SC_NS_CMP("sha3-256", got->sha3[i], ref->sha3[i], 32);
+		SC_NS_CMP("SHAKE128 (one-shot)", got->shake128[i], ref->shake128[i], SC_NS_XOF);
+		SC_NS_CMP("SHAKE256 (incremental)", got->shake256[i], ref->shake256[i], SC_NS_XOF);
+		off += len;
+	}
+#undef SC_NS_CMP
+	return n;
+}
+
+/* A row configuration: @row of @alg forced, or (NULL) length-based dispatch. */
+struct sc_ns_cfg {
+	enum sc_alg alg;
+	const struct sc_impl *row;
+};
+
+static void sc_test_nosimd_api(struct kunit *test)
+{
+	const enum sc_ns_ctx c = *(const enum sc_ns_ctx *)test->param_value;
+	const char *cname = sc_ns_ctx_names[c];
+	struct sc_ns_work *w = kunit_kzalloc(test, sizeof(*w), GFP_KERNEL);
+	struct sc_ns_out *ref, *got;
+	struct sc_ns_cfg cfgs[1 + 3 * 16];
+	unsigned int alg, r, i, k, n = 0, ncfgs = 0;
+	size_t total = 0;
+	struct rnd_state rs;
+	u8 *msg, *key, *iv;
+
+	KUNIT_ASSERT_NOT_NULL(test, w);
+	if (!SC_HAVE_SIMD_TEST_FLAG)
+		kunit_skip(test, "no crypto_simd_disabled_for_test (CONFIG_CRYPTO_SELFTESTS_FULL off): %s NOT run",
+			   cname);
+	for (i = 0; i < SC_NS_NLENS; i++)
+		total += sc_ns_lens[i];
+	msg = sc_alloc(test, SC_NS_MAXLEN);
+	key = sc_alloc(test, 32);
+	iv = sc_alloc(test, 32);
+	sc_seed(test, &rs, 0x9051d + c);
+	sc_rand(&rs, msg, SC_NS_MAXLEN);
+	sc_rand(&rs, key, 32);
+	sc_rand(&rs, iv, 32);
+
+	w->chacha20 = sc_get_sync(test, "chacha20");
+	w->xchacha12 = sc_get_sync(test, "xchacha12");
+	w->poly1305 = sc_get_shash(test, "poly1305");
+	w->sha3 = sc_get_shash(test, "sha3-256");
+	KUNIT_ASSERT_FALSE(test, IS_ERR(w->poly1305));
+	KUNIT_ASSERT_FALSE(test, IS_ERR(w->sha3));
+	KUNIT_ASSERT_EQ(test, crypto_sync_skcipher_setkey(w->chacha20, key, 32), 0);
+	KUNIT_ASSERT_EQ(test, crypto_sync_skcipher_setkey(w->xchacha12, key, 32), 0);
+	w->msg = msg;
+	w->key = key;
+	w->iv = iv;
+	for (alg = 0; alg < SC_ALG_COUNT; alg++)
+		KUNIT_ASSERT_EQ(test, kunit_add_action_or_reset(test, sc_unforce,
+								(void *)(uintptr_t)alg), 0);
+
+	/* the normal path: process context, SIMD allowed, fastest rows */
+	ref = sc_ns_out_alloc(test, total);
+	got = sc_ns_out_alloc(test, total);
+	w->out = ref;
+	w->skcipher = true;
+	w->no_simd = false;
+	sc_ns_do_work(w);
+	KUNIT_ASSERT_EQ(test, ref->err, 0);
+	KUNIT_ASSERT_TRUE_MSG(test, ref->simd_usable, "SIMD not usable in process context");
+
+	/* length-based dispatch first, then each supported SIMD row forced */
+	cfgs[ncfgs++] = (struct sc_ns_cfg){ SC_ALG_COUNT, NULL };
+	for (alg = 0; alg < SC_ALG_COUNT; alg++)
+		for (r = 0; r < sc_nimpls[alg] && ncfgs < ARRAY_SIZE(cfgs); r++) {
+			const struct sc_impl *row = sc_impl_row(alg, r);
+
+			if (row && row->simd && sc_impl_supported(row))
+				cfgs[ncfgs++] = (struct sc_ns_cfg){ alg, row };
+		}
+
+	for (k = 0; k < ncfgs; k++) {
+		const struct sc_impl *row = cfgs[k].row;
+		char cfg[48] = "fastest rows";
+
+		if (row) {
+			snprintf(cfg, sizeof(cfg), "%s row %s forced",
+				 sc_alg_label[cfgs[k].alg], row->name);
+			KUNIT_ASSERT_EQ(test, sc_force_impl(cfgs[k].alg, row->name), 0);
+		}
+		memset(got->chacha20, 0, total);
+		memset(got->xchacha12, 0, total);
+		memset(got->poly1305, 0, sizeof(got->poly1305) + sizeof(got->sha3) +
+		       sizeof(got->shake128) + sizeof(got->shake256));
+		got->err = -EINPROGRESS;
+		w->out = got;
+		sc_ns_run(test, w, c);
+		if (row)
+			KUNIT_ASSERT_EQ(test, sc_force_impl(cfgs[k].alg, "fastest"), 0);
+		KUNIT_ASSERT_EQ_MSG(test, got->err, 0, "%s, %s", cname, cfg);
+		KUNIT_ASSERT_TRUE_MSG(test, got->flag_seen, "%s: the work did not run", cname);
+		KUNIT_ASSERT_FALSE_MSG(test, got->simd_usable,
+				       "%s: crypto_simd_usable() still true with the flag set",
+				       cname);
+		if (c == SC_NS_HARDIRQ)
+			KUNIT_EXPECT_TRUE_MSG(test, got->hardirq,
+					      "the timer callback was not in hard IRQ");
+		i = sc_ns_compare(test, ref, got, w->skcipher, cname, cfg);
+		if (!i)
+			return;
+		n += i;
+	}
+	kunit_info(test, "%s: %u answers equal the normal path (%u row configurations)\n",
+		   cname, n, ncfgs);
+}
+
+static struct kunit_case sc_nosimd_cases[] = {
+	KUNIT_CASE(sc_test_nosimd_pickers),
+	KUNIT_CASE_PARAM(sc_test_nosimd_api, sc_ns_contexts_gen_params),
+	{}
+};
+
+static struct kunit_suite sc_nosimd_suite = {
+	.name = "simdcrypt_nosimd",
+	.test_cases = sc_nosimd_cases,
+};
+
 kunit_test_suites(&sc_names_suite, &sc_kat_suite, &sc_agree_suite,
 		  &sc_template_suite, &sc_context_suite, &sc_bad_suite,
-		  &sc_row_suite);
+		  &sc_row_suite, &sc_shake_suite, &sc_nosimd_suite);
 
 MODULE_DESCRIPTION("KUnit tests for simdcrypt");
 MODULE_LICENSE("GPL");
