@@ -1171,7 +1171,7 @@ static void sc_test_adiantum_one(struct kunit *test, const char *stream)
 	char name[CRYPTO_MAX_ALG_NAME], refname[CRYPTO_MAX_ALG_NAME];
 	struct sc_alg_desc a = { .name = stream, .kind = SC_SKCIPHER };
 	struct crypto_skcipher *ours, *ref = ERR_PTR(-ENOENT);
-	char sref[CRYPTO_MAX_ALG_NAME];
+	char sref[CRYPTO_MAX_ALG_NAME / 2];	/* room for "adiantum(%s,aes-generic)" */
 	unsigned int i;
 	struct rnd_state rs;
 	u8 key[32], iv[32], *pt, *ct, *exp;
