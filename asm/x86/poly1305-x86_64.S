@@ -288,17 +288,11 @@ SYM_FUNC_END(sc_poly1305_blocks_x86_mulx)
 
 /*
  * h += the eight blocks at \off(%rsi) (lane order 0 4 1 5 2 6 3 7) with
- * the pad bit.  With masks: \k0 and \k1 select the qwords loaded from the
- * two 64-byte halves, \kp the lanes that get the pad bit.  Clobbers T0-T5.
+ * the pad bit (with \kp: in the lanes of \kp only).  Clobbers T0-T5.
  */
-.macro ABSORB off, h0, h1, h2, k0, k1, kp
-.ifb \k0
+.macro ABSORB off, h0, h1, h2, kp
 	vmovdqu64	\off(%rsi), T0
 	vmovdqu64	\off+64(%rsi), T1
-.else
-	vmovdqu64	\off(%rsi), T0{\k0}{z}
-	vmovdqu64	\off+64(%rsi), T1{\k1}{z}
-.endif
 	vpunpcklqdq	T1, T0, T2			/* low halves */
 	vpunpckhqdq	T1, T0, T3			/* high halves */
 	vpsrlq		$44, T2, T4
@@ -317,20 +311,9 @@ SYM_FUNC_END(sc_poly1305_blocks_x86_mulx)
 .endm
 
 /*
- * Mask registers from a bitmap of block positions in \pos (a 32-bit
- * register), with %r10 = 0x55; clobber %rax and %r11.
- * QMASK: the qwords of the four blocks \first..\first+3 (a load mask).
- * LANEMASK: the lanes of blocks 0-7 in the lane order 0 4 1 5 2 6 3 7.
+ * \k = the lanes of the blocks 0-7 set in \pos (a 32-bit register), in the
+ * lane order 0 4 1 5 2 6 3 7.  Needs %r10 = 0x55; clobbers %rax and %r11.
  */
-.macro QMASK pos, first, k
-	movl		\pos, %eax
-	shrl		$\first, %eax
-	andl		$15, %eax
-	pdepq		%r10, %rax, %rax
-	leaq		(%rax, %rax, 2), %rax
-	kmovw		%eax, \k
-.endm
-
 .macro LANEMASK pos, k
 	movl		\pos, %eax
 	andl		$15, %eax
@@ -372,9 +355,10 @@ SYM_FUNC_END(sc_poly1305_blocks_x86_mulx)
  * void sc_poly1305_blocks_x86_ifma(struct sc_poly1305_core *core,
  *				    const u8 *src, size_t len, u32 padbit)
  *
- * len: a non-zero multiple of 256.
+ * len: a multiple of 16, at least 256.
  */
 SYM_FUNC_START(sc_poly1305_blocks_x86_ifma)
+	subq		$512, %rsp			/* first-group buffer */
 	movabsq		$0xfffffffffff, %r10		/* 2^44 - 1 */
 	vpbroadcastq	%r10, M44
 	movabsq		$0x3ffffffffff, %rax		/* 2^42 - 1 */
@@ -450,11 +434,14 @@ SYM_FUNC_START(sc_poly1305_blocks_x86_ifma)
 
 	/*
 	 * A message of n blocks is handled as z = -n mod 16 zero blocks
-	 * followed by the n blocks: the first group loads from src - 16 z
-	 * with the z leading blocks masked off (masked loads do not fault on
-	 * masked-off elements), gives them no pad bit, and starts h in the
-	 * lane of block z, the first real one.  Leading zero blocks with
-	 * h = 0 do not change the result.
+	 * followed by the n blocks, so that every group is whole: h starts in
+	 * the lane of block z (the first real one), the z leading blocks get
+	 * no pad bit, and zero blocks before h does anything leave the result
+	 * unchanged.  The first group, the 16 - z real blocks after z zero
+	 * ones, is assembled in a stack buffer (n >= 16, so the 256 bytes at
+	 * src are there to read); masked loads from src - 16 z would do the
+	 * same without the copy, but a masked-off element on an unmapped page
+	 * costs a microcode assist of thousands of cycles.
 	 */
 	movq		CORE_H0(%rdi), %r8
 	movq		CORE_H1(%rdi), %r9
@@ -478,21 +465,14 @@ SYM_FUNC_START(sc_poly1305_blocks_x86_ifma)
 	negl		%ecx
 	andl		$15, %ecx			/* z */
 	movl		%ecx, %eax
-	shll		$4, %eax
-	subq		%rax, %rsi
+	shll		$4, %eax			/* 16 z */
 	addq		%rax, %rdx
 	shrq		$8, %rdx			/* groups */
 	movl		$0xffff, %r8d
-	shll		%cl, %r8d
-	andl		$0xffff, %r8d			/* real blocks, by position */
+	shll		%cl, %r8d			/* real blocks, by position */
 	movl		$1, %r9d
 	shll		%cl, %r9d			/* block z, by position */
 	movl		$0x55, %r10d
-	/* load masks, two qwords per block: k4..k7 for blocks 0-3 .. 12-15 */
-	QMASK		%r8d, 0, %k4
-	QMASK		%r8d, 4, %k5
-	QMASK		%r8d, 8, %k6
-	QMASK		%r8d, 12, %k7
 	/* pad bit lanes of A (k1) and B (k2), h lane in A and in B */
 	LANEMASK	%r8d, %k1
 	shrl		$8, %r8d
@@ -507,8 +487,28 @@ SYM_FUNC_START(sc_poly1305_blocks_x86_ifma)
 	vmovdqa64	X1, HB1{%k3}{z}
 	vmovdqa64	T5, HB2{%k3}{z}
 
-	ABSORB		0, HA0, HA1, HA2, %k4, %k5, %k1
-	ABSORB		128, HB0, HB1, HB2, %k6, %k7, %k2
+	testl		%ecx, %ecx
+	jz		.Lifma_loop
+	shll		$4, %ecx			/* 16 z */
+	vpxorq		T0, T0, T0
+	vmovdqu64	T0, 0(%rsp)
+	vmovdqu64	T0, 64(%rsp)
+	vmovdqu64	T0, 128(%rsp)
+	vmovdqu64	T0, 192(%rsp)
+	vmovdqu64	0(%rsi), T1
+	vmovdqu64	64(%rsi), T2
+	vmovdqu64	128(%rsi), T3
+	vmovdqu64	192(%rsi), T4
+	vmovdqu64	T1, 0(%rsp, %rcx)
+	vmovdqu64	T2, 64(%rsp, %rcx)
+	vmovdqu64	T3, 128(%rsp, %rcx)
+	vmovdqu64	T4, 192(%rsp, %rcx)
+	movq		%rsi, %r8
+	subq		%rcx, %r8			/* the loop adds 256 */
+	movq		%rsp, %rsi
+	ABSORB		0, HA0, HA1, HA2, %k1
+	ABSORB		128, HB0, HB1, HB2, %k2
+	movq		%r8, %rsi
 	jmp		.Lifma_more
 .Lifma_loop:
 	ABSORB		0, HA0, HA1, HA2
@@ -554,6 +554,16 @@ SYM_FUNC_START(sc_poly1305_blocks_x86_ifma)
 	movq		%r9, CORE_H1(%rdi)
 	movq		%r10, CORE_H2(%rdi)
 
+	vpxorq		T0, T0, T0
+	vmovdqu64	T0, 0(%rsp)
+	vmovdqu64	T0, 64(%rsp)
+	vmovdqu64	T0, 128(%rsp)
+	vmovdqu64	T0, 192(%rsp)
+	vmovdqu64	T0, 256(%rsp)
+	vmovdqu64	T0, 320(%rsp)
+	vmovdqu64	T0, 384(%rsp)
+	vmovdqu64	T0, 448(%rsp)
+	addq		$512, %rsp
 	vzeroupper
 	RET
 SYM_FUNC_END(sc_poly1305_blocks_x86_ifma)
