@@ -65,6 +65,7 @@ sc_apt() {
 		-o Dir::State::status=/dev/null \
 		-o APT::Architectures::="$arch" \
 		-o APT::Architecture="$arch" \
+		-o APT::Sandbox::User=root \
 		-o Debug::NoLocking=1 "$@"
 }
 
