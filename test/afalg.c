@@ -902,6 +902,27 @@ static void test_cipher(const struct alg *a, int tfm)
 		result(0, "%s setkey: %s", a->name, strerror(errno));
 		return;
 	}
+	/*
+	 * Bad input changes nothing: wrong key sizes are -EINVAL (the
+	 * reference comparison below still uses the key set above), and an
+	 * IV of the wrong size is refused with -EINVAL.
+	 */
+	{
+		static const int bad_keylens[] = { 0, 16, 31, 33, 64 };
+		uint8_t junk[64];
+
+		memset(junk, 0x5a, sizeof(junk));
+		for (size_t i = 0; i < sizeof(bad_keylens) / sizeof(bad_keylens[0]); i++) {
+			int r = setsockopt(tfm, SOL_ALG, ALG_SET_KEY, junk, bad_keylens[i]);
+
+			result(r < 0 && errno == EINVAL, "%s setkey of %d bytes is EINVAL (got %s)",
+			       a->name, bad_keylens[i], r < 0 ? strerror(errno) : "success");
+		}
+		err = kcipher(tfm, 1, iv, a->ivlen == 16 ? 12 : 24, in, got, 64, 1);
+		result(err == -EINVAL, "%s IV of %d bytes is EINVAL (got %s)", a->name,
+		       a->ivlen == 16 ? 12 : 24, err ? strerror(-err) : "success");
+	}
+
 	bad = 0;
 	for (size_t li = 0; li <= 600 + sizeof(big_lens) / sizeof(big_lens[0]) && bad < 3; li++) {
 		size_t len = li <= 600 ? li : big_lens[li - 601];
