@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * Poly1305 block functions for x86_64: scalar MULX/ADX and AVX-512 IFMA.
+ * Poly1305 block functions for x86_64: scalar MULX/ADX, AVX2, AVX-512 IFMA.
  *
  * Algorithm
  * ---------
@@ -24,7 +24,7 @@
  * MULX produces the four 128-bit products without touching the flags, and
  * ADCX/ADOX add them up in two independent carry chains (CF and OF).  Bits
  * 130 and up of d are folded back as 5 * (d2 >> 2).  One block costs one
- * dependent MULX + add + fold chain, about 12 cycles; nothing is set up, so
+ * dependent MULX + add + fold chain, about 16 cycles; nothing is set up, so
  * this is the function for short messages and it needs no SIMD section.
  *
  * Registers: rsi src, r8 r0, r9 r1, r12 s1, r13/r14/r15 h0/h1/h2,
@@ -68,19 +68,40 @@
  * The powers are computed on every call (the core state has only r) in
  * four dependent vector multiplications from broadcast r: r^2; r^4 and a
  * vector of r^3/r^4; r^8 and one of r^5..r^8; r^16 and r^9..r^16.  That is
- * about 150 cycles, so the function takes whole 256-byte groups only and
- * its C wrapper finishes a shorter tail with the scalar code.
+ * about 150 cycles, so the C wrapper uses the scalar code below 256 bytes.
+ * A length that is not a multiple of 256 starts with a partial group
+ * (see the code before .Lifma_loop), so there is no scalar tail.
  *
  * Registers (zmm): 0-2 A, 3-5 B, 6-11 products and message limbs,
  * 12-16 r^16 (r0 r1 r2 s1 s2), 17-21 A's last powers, 22-26 B's last
  * powers, 27 2^44-1, 28 2^42-1, 29 the pad bit at bit 40, 30-31 scratch.
+ * The key powers are cleared from the registers before return.
+ *
+ * AVX2 (sc_poly1305_blocks_x86_avx2)
+ * ----------------------------------
+ * vpmuludq multiplies the low 32 bits of each qword lane, so h and r are in
+ * base 2^26, five limbs, s_i = 5 r_i (2^130 == 5), 25 products per block:
+ *
+ *   d_k = sum over i + j == k of h_i r_j  +  sum over i + j == k + 5 of h_i s_j
+ *
+ * followed by the usual two interleaved carry chains.  Two accumulators of
+ * four lanes take eight blocks per iteration (lane order 0 2 1 3 from
+ * vpunpck{l,h}qdq, r^8 per iteration, r^8 r^6 r^7 r^5 / r^4 r^2 r^3 r^1 in
+ * the last one).  With only 16 ymm registers the key powers are a table in
+ * the stack frame, used as memory operands and wiped before return; they
+ * take three levels of multiplications (r^2; r^4 and r^3/r^4; r^8 and
+ * r^5..r^8).  Whole 128-byte groups only; the C wrapper finishes the tail.
+ *
+ * Registers (ymm): 0-4 A, 5-9 B, 10-14 products and message limbs, 15
+ * scratch.
  *
  * Variants
  * --------
  *   sc_poly1305_blocks_x86_mulx  BMI2 + ADX, general registers (row "scalar")
+ *   sc_poly1305_blocks_x86_avx2  AVX2, 256-bit (row "avx2")
  *   sc_poly1305_blocks_x86_ifma  AVX-512F + IFMA, 512-bit (row "ifma")
- * Both are reached through asm/x86/poly1305_x86.c, which calls them
- * directly (no address is taken).
+ * All are reached through asm/x86/poly1305_x86.c, which calls them directly
+ * (no address is taken).
  */
 #include <linux/linkage.h>
 
@@ -564,6 +585,24 @@ SYM_FUNC_START(sc_poly1305_blocks_x86_ifma)
 	vmovdqu64	T0, 384(%rsp)
 	vmovdqu64	T0, 448(%rsp)
 	addq		$512, %rsp
+	/* no key powers left behind: vzeroupper clears bits 128+ of 0-15 */
+	vpxord		%xmm12, %xmm12, %xmm12
+	vpxord		%xmm13, %xmm13, %xmm13
+	vpxord		%xmm14, %xmm14, %xmm14
+	vpxord		%xmm15, %xmm15, %xmm15
+	vpxord		%xmm16, %xmm16, %xmm16
+	vpxord		%xmm17, %xmm17, %xmm17
+	vpxord		%xmm18, %xmm18, %xmm18
+	vpxord		%xmm19, %xmm19, %xmm19
+	vpxord		%xmm20, %xmm20, %xmm20
+	vpxord		%xmm21, %xmm21, %xmm21
+	vpxord		%xmm22, %xmm22, %xmm22
+	vpxord		%xmm23, %xmm23, %xmm23
+	vpxord		%xmm24, %xmm24, %xmm24
+	vpxord		%xmm25, %xmm25, %xmm25
+	vpxord		%xmm26, %xmm26, %xmm26
+	vpxord		%xmm30, %xmm30, %xmm30
+	vpxord		%xmm31, %xmm31, %xmm31
 	vzeroupper
 	RET
 SYM_FUNC_END(sc_poly1305_blocks_x86_ifma)
@@ -573,18 +612,20 @@ SYM_FUNC_END(sc_poly1305_blocks_x86_ifma)
 /* ---------------------------------------------------------------------- */
 
 /*
- * Stack frame: key power tables of nine 32-byte rows each, r0..r4 then
- * s1..s4 (s_i = 5 r_i), and two constants.
+ * Stack frame (1216 bytes, wiped before return): key power tables of nine
+ * 32-byte rows each, r0..r4 then s1..s4 (s_i = 5 r_i), and two constants.
+ * r^4 takes the place of r, and r^8 that of r^2, once they are no longer
+ * needed.
  */
-#define Y_P8		0		/* r^8 in every lane: the loop */
-#define Y_VA		288		/* A's last powers: r^8 r^6 r^7 r^5 */
+#define Y_P1		0		/* r; then r^4 */
+#define Y_P4		0
+#define Y_P2		288		/* r^2; then r^8 in every lane: the loop */
+#define Y_P8		288
 #define Y_VB		576		/* B's last powers: r^4 r^2 r^3 r^1 */
-#define Y_P1		864
-#define Y_P2		1152
-#define Y_P4		1440
-#define Y_M26		1728		/* 2^26 - 1 */
-#define Y_PAD		1760		/* pad bit at bit 24 of limb 4 */
-#define Y_SIZE		1792
+#define Y_VA		864		/* A's last powers: r^8 r^6 r^7 r^5 */
+#define Y_M26		1152		/* 2^26 - 1 */
+#define Y_PAD		1184		/* pad bit at bit 24 of limb 4 */
+#define Y_SIZE		1216
 
 #define YA0	%ymm0
 #define YA1	%ymm1
@@ -797,7 +838,6 @@ SYM_FUNC_START(sc_poly1305_blocks_x86_avx2)
 	vpblendd	$0xf0, YR(Y_P1, 4), YA4, YB4
 	YMUL		YB0, YB1, YB2, YB3, YB4, Y_P2
 	YMUL		YA0, YA1, YA2, YA3, YA4, Y_P2
-	YSTORE		YA0, YA1, YA2, YA3, YA4, Y_P4
 	vpblendd	$0x0c, YR(Y_P2, 0), YB0, YB0
 	vpblendd	$0x0c, YR(Y_P2, 1), YB1, YB1
 	vpblendd	$0x0c, YR(Y_P2, 2), YB2, YB2
@@ -809,10 +849,11 @@ SYM_FUNC_START(sc_poly1305_blocks_x86_avx2)
 	vpblendd	$0xc0, YR(Y_P1, 3), YB3, YB3
 	vpblendd	$0xc0, YR(Y_P1, 4), YB4, YB4
 	YSTORE		YB0, YB1, YB2, YB3, YB4, Y_VB
+	YSTORE		YA0, YA1, YA2, YA3, YA4, Y_P4		/* over r */
 	YMUL		YB0, YB1, YB2, YB3, YB4, Y_P4
 	YSTORE		YB0, YB1, YB2, YB3, YB4, Y_VA
 	YMUL		YA0, YA1, YA2, YA3, YA4, Y_P4
-	YSTORE		YA0, YA1, YA2, YA3, YA4, Y_P8
+	YSTORE		YA0, YA1, YA2, YA3, YA4, Y_P8		/* over r^2 */
 
 	/* A = h in lane 0, B = 0 */
 	movq		CORE_H0(%rdi), %r8

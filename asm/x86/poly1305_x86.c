@@ -78,7 +78,7 @@ const struct sc_poly1305_impl sc_poly1305_impl_avx2 = {
 		.name		= "avx2",
 		.cpu_features	= SC_CPU_AVX2,
 		.simd		= true,
-		.min_len	= 256,
+		.min_len	= 640,
 	},
 	.blocks = sc_poly1305_blocks_avx2,
 };
