@@ -66,8 +66,9 @@
  *   B block   8  12   9  13  10  14  11  15      power r^(16 - block)
  *
  * The powers are computed on every call (the core state has only r) in
- * four dependent vector multiplications from broadcast r: r^2; r^4 and a
- * vector of r^3/r^4; r^8 and one of r^5..r^8; r^16 and r^9..r^16.  That is
+ * four dependent vector multiplications from broadcast r: r^2; r^3/r^4;
+ * r^5..r^8; r^9..r^16, the multiplier of each step broadcast from lane 0 of
+ * the one before.  That is
  * about 150 cycles, so the C wrapper uses the scalar code below 256 bytes.
  * A length that is not a multiple of 256 starts with a partial group
  * (see the code before .Lifma_loop), so there is no scalar tail.
@@ -89,8 +90,9 @@
  * vpunpck{l,h}qdq, r^8 per iteration, r^8 r^6 r^7 r^5 / r^4 r^2 r^3 r^1 in
  * the last one).  With only 16 ymm registers the key powers are a table in
  * the stack frame, used as memory operands and wiped before return; they
- * take three levels of multiplications (r^2; r^4 and r^3/r^4; r^8 and
- * r^5..r^8).  Whole 128-byte groups only; the C wrapper finishes the tail.
+ * take three levels of multiplications (r^2; r^3/r^4; r^5..r^8, r^4 and
+ * r^8 broadcast from lane 0).  Whole 128-byte groups only; the C wrapper
+ * finishes the tail.
  *
  * Registers (ymm): 0-4 A, 5-9 B, 10-14 products and message limbs, 15
  * scratch.
@@ -361,6 +363,13 @@ SYM_FUNC_END(sc_poly1305_blocks_x86_mulx)
 	vmovdqa64	\a2, \b2{\k}
 .endm
 
+/* b = lane 0 of a (given as xmm registers), in every lane */
+.macro BCAST3 a0, a1, a2, b0, b1, b2
+	vpbroadcastq	\a0, \b0
+	vpbroadcastq	\a1, \b1
+	vpbroadcastq	\a2, \b2
+.endm
+
 /* horizontal sum of the qwords of zmm \z into \gpr (clobbers \z, T0) */
 .macro HSUM z, y, x, gpr
 	vextracti64x4	$1, \z, %ymm6
@@ -408,13 +417,15 @@ SYM_FUNC_START(sc_poly1305_blocks_x86_ifma)
 	SCALE20		Q2, Q4
 
 	/*
-	 * The powers, four multiplications deep:
+	 * The powers, four multiplications deep; a power needed in every
+	 * lane is broadcast from lane 0 of a product rather than computed
+	 * in eight lanes of its own:
 	 *   W = r^2;  V = X2 = [r^2 r^2 r r r^2 r^2 r r]
-	 *   HA = Z = X2 r^2 = [r^4 r^4 r^3 r^3 ...];  Q = r^4
+	 *   HA = Z = X2 r^2 = [r^4 r^4 r^3 r^3 ...];  Q = r^4 (lane 0)
 	 *   HA = X3 = [r^4 r^4 r^3 r^3 r^2 r^2 r r]
-	 *   V = X3 r^4;  HB:X0:X1 = r^8
+	 *   V = Y = X3 r^4 = [r^8 r^8 r^7 r^7 ...];  HB:X0:X1 = r^8 (lane 0)
 	 *   V = [r^8 r^4 r^7 r^3 r^6 r^2 r^5 r]  (B's last powers)
-	 *   W = V r^8 (A's last powers);  Q = r^16
+	 *   W = V r^8 (A's last powers);  Q = r^16 (lane 0)
 	 */
 	MOV3		Q0, Q1, Q2, W0, W1, W2
 	MULR		W0, W1, W2, Q0, Q1, Q2, Q3, Q4
@@ -426,8 +437,7 @@ SYM_FUNC_START(sc_poly1305_blocks_x86_ifma)
 	BLEND3		%k1, Q0, Q1, Q2, V0, V1, V2
 	MOV3		V0, V1, V2, HA0, HA1, HA2
 	MULR		HA0, HA1, HA2, W0, W1, W2, W3, W4
-	MOV3		W0, W1, W2, Q0, Q1, Q2
-	MULR		Q0, Q1, Q2, W0, W1, W2, W3, W4
+	BCAST3		%xmm0, %xmm1, %xmm2, Q0, Q1, Q2		/* HA */
 	SCALE20		Q1, Q3
 	SCALE20		Q2, Q4
 	movl		$0xf0, %eax
@@ -435,8 +445,7 @@ SYM_FUNC_START(sc_poly1305_blocks_x86_ifma)
 	BLEND3		%k2, V0, V1, V2, HA0, HA1, HA2
 	MOV3		HA0, HA1, HA2, V0, V1, V2
 	MULR		V0, V1, V2, Q0, Q1, Q2, Q3, Q4
-	MOV3		Q0, Q1, Q2, HB0, HB1, HB2
-	MULR		HB0, HB1, HB2, Q0, Q1, Q2, Q3, Q4
+	BCAST3		%xmm22, %xmm23, %xmm24, HB0, HB1, HB2	/* V */
 	SCALE20		HB1, X0
 	SCALE20		HB2, X1
 	movl		$0xaa, %eax
@@ -448,8 +457,7 @@ SYM_FUNC_START(sc_poly1305_blocks_x86_ifma)
 	MULR		W0, W1, W2, HB0, HB1, HB2, X0, X1
 	SCALE20		W1, W3
 	SCALE20		W2, W4
-	MOV3		HB0, HB1, HB2, Q0, Q1, Q2
-	MULR		Q0, Q1, Q2, HB0, HB1, HB2, X0, X1
+	BCAST3		%xmm17, %xmm18, %xmm19, Q0, Q1, Q2	/* W */
 	SCALE20		Q1, Q3
 	SCALE20		Q2, Q4
 
@@ -765,6 +773,15 @@ SYM_FUNC_END(sc_poly1305_blocks_x86_ifma)
 	vmovdqu		YT, YR(\tab, 8)
 .endm
 
+/* A = lane 0 of B, in every lane */
+.macro YBCAST
+	vpbroadcastq	%xmm5, YA0
+	vpbroadcastq	%xmm6, YA1
+	vpbroadcastq	%xmm7, YA2
+	vpbroadcastq	%xmm8, YA3
+	vpbroadcastq	%xmm9, YA4
+.endm
+
 /* horizontal sum of the qwords of \y into \gpr (clobbers YT) */
 .macro YHSUM y, x, gpr
 	vextracti128	$1, \y, %xmm15
@@ -824,10 +841,11 @@ SYM_FUNC_START(sc_poly1305_blocks_x86_avx2)
 	YSTORE		YA0, YA1, YA2, YA3, YA4, Y_P1
 
 	/*
-	 * The powers, three multiplications deep:
+	 * The powers, three multiplications deep; r^4 and r^8 are broadcast
+	 * from lane 0 of a product:
 	 *   A = r^2;  B = X2 = [r^2 r^2 r r]
-	 *   A = r^4;  B = X2 r^2 = [r^4 r^4 r^3 r^3]
-	 *   B = [r^4 r^2 r^3 r] (VB);  VA = VB r^4;  P8 = r^4 r^4
+	 *   B = X2 r^2 = [r^4 r^4 r^3 r^3];  A = r^4 (lane 0)
+	 *   B = [r^4 r^2 r^3 r] (VB);  B = VA = VB r^4;  A = r^8 (lane 0)
 	 */
 	YMUL		YA0, YA1, YA2, YA3, YA4, Y_P1
 	YSTORE		YA0, YA1, YA2, YA3, YA4, Y_P2
@@ -837,7 +855,7 @@ SYM_FUNC_START(sc_poly1305_blocks_x86_avx2)
 	vpblendd	$0xf0, YR(Y_P1, 3), YA3, YB3
 	vpblendd	$0xf0, YR(Y_P1, 4), YA4, YB4
 	YMUL		YB0, YB1, YB2, YB3, YB4, Y_P2
-	YMUL		YA0, YA1, YA2, YA3, YA4, Y_P2
+	YBCAST
 	vpblendd	$0x0c, YR(Y_P2, 0), YB0, YB0
 	vpblendd	$0x0c, YR(Y_P2, 1), YB1, YB1
 	vpblendd	$0x0c, YR(Y_P2, 2), YB2, YB2
@@ -852,7 +870,7 @@ SYM_FUNC_START(sc_poly1305_blocks_x86_avx2)
 	YSTORE		YA0, YA1, YA2, YA3, YA4, Y_P4		/* over r */
 	YMUL		YB0, YB1, YB2, YB3, YB4, Y_P4
 	YSTORE		YB0, YB1, YB2, YB3, YB4, Y_VA
-	YMUL		YA0, YA1, YA2, YA3, YA4, Y_P4
+	YBCAST
 	YSTORE		YA0, YA1, YA2, YA3, YA4, Y_P8		/* over r^2 */
 
 	/* A = h in lane 0, B = 0 */
