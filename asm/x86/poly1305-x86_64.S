@@ -69,7 +69,7 @@
  * four dependent vector multiplications from broadcast r: r^2; r^3/r^4;
  * r^5..r^8; r^9..r^16, the multiplier of each step broadcast from lane 0 of
  * the one before.  That is
- * about 150 cycles, so the C wrapper uses the scalar code below 256 bytes.
+ * about 130 cycles, so the C wrapper uses the scalar code below 208 bytes.
  * A length that is not a multiple of 256 starts with a partial group
  * (see the code before .Lifma_loop), so there is no scalar tail.
  *
@@ -385,7 +385,7 @@ SYM_FUNC_END(sc_poly1305_blocks_x86_mulx)
  * void sc_poly1305_blocks_x86_ifma(struct sc_poly1305_core *core,
  *				    const u8 *src, size_t len, u32 padbit)
  *
- * len: a multiple of 16, at least 256.
+ * len: a non-zero multiple of 16.
  */
 SYM_FUNC_START(sc_poly1305_blocks_x86_ifma)
 	subq		$512, %rsp			/* first-group buffer */
@@ -467,10 +467,9 @@ SYM_FUNC_START(sc_poly1305_blocks_x86_ifma)
 	 * the lane of block z (the first real one), the z leading blocks get
 	 * no pad bit, and zero blocks before h does anything leave the result
 	 * unchanged.  The first group, the 16 - z real blocks after z zero
-	 * ones, is assembled in a stack buffer (n >= 16, so the 256 bytes at
-	 * src are there to read); masked loads from src - 16 z would do the
-	 * same without the copy, but a masked-off element on an unmapped page
-	 * costs a microcode assist of thousands of cycles.
+	 * ones, is assembled in a stack buffer; masked loads from src - 16 z
+	 * would do the same without the copy, but a masked-off element on an
+	 * unmapped page costs a microcode assist of thousands of cycles.
 	 */
 	movq		CORE_H0(%rdi), %r8
 	movq		CORE_H1(%rdi), %r9
@@ -524,14 +523,16 @@ SYM_FUNC_START(sc_poly1305_blocks_x86_ifma)
 	vmovdqu64	T0, 64(%rsp)
 	vmovdqu64	T0, 128(%rsp)
 	vmovdqu64	T0, 192(%rsp)
-	vmovdqu64	0(%rsi), T1
-	vmovdqu64	64(%rsi), T2
-	vmovdqu64	128(%rsi), T3
-	vmovdqu64	192(%rsi), T4
-	vmovdqu64	T1, 0(%rsp, %rcx)
-	vmovdqu64	T2, 64(%rsp, %rcx)
-	vmovdqu64	T3, 128(%rsp, %rcx)
-	vmovdqu64	T4, 192(%rsp, %rcx)
+	leaq		(%rsp, %rcx), %r9
+	movl		$256, %r11d
+	subl		%ecx, %r11d			/* 16 (16 - z) bytes */
+	xorl		%eax, %eax
+.Lifma_copy:
+	vmovdqu		(%rsi, %rax), %xmm6
+	vmovdqu		%xmm6, (%r9, %rax)
+	addq		$16, %rax
+	cmpq		%r11, %rax
+	jb		.Lifma_copy
 	movq		%rsi, %r8
 	subq		%rcx, %r8			/* the loop adds 256 */
 	movq		%rsp, %rsi

@@ -10,9 +10,10 @@
  *   ifma    base 2^44, AVX-512 IFMA, two accumulators of eight lanes
  *           (sixteen blocks per iteration).
  *
- * The vector kernels compute their key powers on every call and take whole
- * groups of blocks (128 bytes for avx2, 256 for ifma); the scalar code (or
- * the generic C where the CPU lacks BMI2/ADX) finishes the tail.  The
+ * The vector kernels compute their key powers on every call.  avx2 takes
+ * whole groups of 128 bytes and leaves the tail to the scalar code (or the
+ * generic C where the CPU lacks BMI2/ADX); ifma takes any length and leaves
+ * only short inputs to the scalar code.  The
  * wrappers call the asm directly, so no asm address is taken.  The cutoffs
  * (min_len) and how they were measured: Documentation/poly1305.rst.
  */
@@ -26,8 +27,8 @@ _Static_assert(__builtin_offsetof(struct sc_poly1305_core, h) == 0 &&
 	       "poly1305-x86_64.S: struct sc_poly1305_core layout");
 
 #define SC_POLY1305_AVX2_GROUP	128	/* 8 blocks: one iteration */
-/* Below this the IFMA key powers cost more than they save. */
-#define SC_POLY1305_IFMA_MIN	256
+/* Below this the IFMA key powers cost more than they save (userspace). */
+#define SC_POLY1305_IFMA_MIN	208
 
 static void sc_poly1305_blocks_scalar(struct sc_poly1305_core *core,
 				      const u8 *src, size_t len, u32 padbit)
@@ -78,7 +79,7 @@ const struct sc_poly1305_impl sc_poly1305_impl_avx2 = {
 		.name		= "avx2",
 		.cpu_features	= SC_CPU_AVX2,
 		.simd		= true,
-		.min_len	= 640,
+		.min_len	= 512,
 	},
 	.blocks = sc_poly1305_blocks_avx2,
 };
