@@ -21,10 +21,11 @@
  *   d1 = h0 r1 + h1 r0 + h2 s1
  *   d2 =                 h2 r0
  *
- * MULX produces the four 128-bit products without touching the flags, and
- * ADCX/ADOX add them up in two independent carry chains (CF and OF).  Bits
- * 130 and up of d are folded back as 5 * (d2 >> 2).  One block costs one
- * dependent MULX + add + fold chain, about 16 cycles; nothing is set up, so
+ * MULX produces the four 128-bit products without touching the flags.
+ * Bits 130 and up of d are folded back as 5 * (d2 >> 2), computed from
+ * column 2 before the carries out of column 1 arrive (they go to h2), which
+ * takes the fold off the end of the carry chain.  One block costs one
+ * dependent MULX + add + fold chain, about 13 cycles; nothing is set up, so
  * this is the function for short messages and it needs no SIMD section.
  *
  * Registers: rsi src, r8 r0, r9 r1, r12 s1, r13/r14/r15 h0/h1/h2,
@@ -168,26 +169,32 @@ SYM_FUNC_START(sc_poly1305_blocks_x86_mulx)
 	mulxq		%r12, %r10, %r14		/* h1 s1:  r10 c0, r14 c1 */
 	mulxq		%r8, %rdi, %rdx			/* h1 r0:  rdi c1, rdx c2 */
 
-	/* column sums: CF chain c0 -> c1 -> c2, OF chain c1 -> c2 */
-	testq		%rax, %rax			/* CF = OF = 0 */
-	adcxq		%r10, %r13
-	adcxq		%r11, %r14
-	adcxq		%rdx, %rcx
-	adoxq		%rbx, %r14
-	adoxq		%r15, %rcx
-	addq		%rdi, %r14
-	adcq		$0, %rcx
-	addq		%rax, %r14
-	adcq		$0, %rcx
-
-	/* fold bits 130 and up: h2 = d2 & 3, h += 5 * (d2 >> 2) */
+	/*
+	 * Column 2 without the carries out of column 1 is folded at once
+	 * (h2 = d2 & 3, h += 5 (d2 >> 2)), so the fold does not wait for the
+	 * column sums; those carries (at most 3) and the one out of the fold
+	 * go to h2, which stays at most 7 here (9 with the pad bit and the
+	 * message carry: h2 s1 < 2^64 still) and is reduced to at most 4 on
+	 * the way out.
+	 */
+	addq		%rdx, %rcx
+	addq		%r15, %rcx
 	movq		%rcx, %r15
 	andq		$3, %r15
-	movq		%rcx, %rax
+	movq		%rcx, %rdx
 	shrq		$2, %rcx
-	andq		$-4, %rax
-	addq		%rcx, %rax
-	addq		%rax, %r13
+	andq		$-4, %rdx
+	addq		%rcx, %rdx			/* 5 (d2 >> 2) */
+	addq		%r10, %r13			/* column 0 */
+	adcq		%r11, %r14			/* column 1 */
+	adcq		$0, %r15
+	addq		%rbx, %r14
+	adcq		$0, %r15
+	addq		%rdi, %r14
+	adcq		$0, %r15
+	addq		%rax, %r14
+	adcq		$0, %r15
+	addq		%rdx, %r13
 	adcq		$0, %r14
 	adcq		$0, %r15
 
@@ -195,6 +202,14 @@ SYM_FUNC_START(sc_poly1305_blocks_x86_mulx)
 	cmpq		S_END(%rsp), %rsi
 	jb		.Lmulx_loop
 
+	/* h2 <= 4 for the other rows and the final reduction */
+	movq		%r15, %rax
+	shrq		$2, %rax
+	leaq		(%rax, %rax, 4), %rax
+	andq		$3, %r15
+	addq		%rax, %r13
+	adcq		$0, %r14
+	adcq		$0, %r15
 	movq		S_CORE(%rsp), %rdi
 	movq		%r13, CORE_H0(%rdi)
 	movq		%r14, CORE_H1(%rdi)
