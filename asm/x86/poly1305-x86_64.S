@@ -70,7 +70,7 @@
  * four dependent vector multiplications from broadcast r: r^2; r^3/r^4;
  * r^5..r^8; r^9..r^16, the multiplier of each step broadcast from lane 0 of
  * the one before.  That is
- * about 130 cycles, so the C wrapper uses the scalar code below 208 bytes.
+ * about 130 cycles, so the C wrapper uses the scalar code below 256 bytes.
  * A length that is not a multiple of 256 starts with a partial group
  * (see the code before .Lifma_loop), so there is no scalar tail.
  *

@@ -28,7 +28,7 @@ _Static_assert(__builtin_offsetof(struct sc_poly1305_core, h) == 0 &&
 
 #define SC_POLY1305_AVX2_GROUP	128	/* 8 blocks: one iteration */
 /* Below this the IFMA key powers cost more than they save (userspace). */
-#define SC_POLY1305_IFMA_MIN	208
+#define SC_POLY1305_IFMA_MIN	256
 
 static void sc_poly1305_blocks_scalar(struct sc_poly1305_core *core,
 				      const u8 *src, size_t len, u32 padbit)
@@ -79,7 +79,7 @@ const struct sc_poly1305_impl sc_poly1305_impl_avx2 = {
 		.name		= "avx2",
 		.cpu_features	= SC_CPU_AVX2,
 		.simd		= true,
-		.min_len	= 512,
+		.min_len	= 768,
 	},
 	.blocks = sc_poly1305_blocks_avx2,
 };
