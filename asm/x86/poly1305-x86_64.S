@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * Poly1305 block functions for x86_64: scalar MULX/ADX, AVX2, AVX-512 IFMA.
+ * Poly1305 block functions for x86_64: scalar MULX, AVX2, AVX-512 IFMA.
  *
  * Algorithm
  * ---------
@@ -27,6 +27,8 @@
  * takes the fold off the end of the carry chain.  One block costs one
  * dependent MULX + add + fold chain, about 13 cycles; nothing is set up, so
  * this is the function for short messages and it needs no SIMD section.
+ * (An ADCX/ADOX version that summed the columns in two carry chains and
+ * folded at the end took 17 cycles: the chains were never the long pole.)
  *
  * Registers: rsi src, r8 r0, r9 r1, r12 s1, r13/r14/r15 h0/h1/h2,
  * rax rbx rcx rdx rdi r10 r11 products; the stack holds the pad bit, the
@@ -100,7 +102,7 @@
  *
  * Variants
  * --------
- *   sc_poly1305_blocks_x86_mulx  BMI2 + ADX, general registers (row "scalar")
+ *   sc_poly1305_blocks_x86_mulx  BMI2, general registers (row "scalar")
  *   sc_poly1305_blocks_x86_avx2  AVX2, 256-bit (row "avx2")
  *   sc_poly1305_blocks_x86_ifma  AVX-512F + IFMA, 512-bit (row "ifma")
  * All are reached through asm/x86/poly1305_x86.c, which calls them directly
@@ -116,7 +118,7 @@
 #define CORE_R1		32
 
 /* ---------------------------------------------------------------------- */
-/* Scalar: base 2^64, MULX + ADCX/ADOX                                     */
+/* Scalar: base 2^64, MULX                                                 */
 /* ---------------------------------------------------------------------- */
 
 /* stack frame of the scalar loop */

@@ -2,7 +2,7 @@
 /*
  * x86_64 Poly1305 rows: thin C wrappers around poly1305-x86_64.S.
  *
- *   scalar  base 2^64, MULX + ADCX/ADOX (BMI2 + ADX).  General registers
+ *   scalar  base 2^64, MULX (BMI2).  General registers
  *           only: .simd = false, so it also serves contexts where SIMD may
  *           not be used, and it is the row for short inputs.
  *   avx2    base 2^26, two accumulators of four lanes (eight blocks per
@@ -12,7 +12,7 @@
  *
  * The vector kernels compute their key powers on every call.  avx2 takes
  * whole groups of 128 bytes and leaves the tail to the scalar code (or the
- * generic C where the CPU lacks BMI2/ADX); ifma takes any length and leaves
+ * generic C where the CPU lacks BMI2); ifma takes any length and leaves
  * only short inputs to the scalar code.  The
  * wrappers call the asm directly, so no asm address is taken.  The cutoffs
  * (min_len) and how they were measured: Documentation/poly1305.rst.
@@ -39,7 +39,6 @@ static void sc_poly1305_blocks_scalar(struct sc_poly1305_core *core,
 static void sc_poly1305_blocks_avx2(struct sc_poly1305_core *core,
 				    const u8 *src, size_t len, u32 padbit)
 {
-	const u32 adx = SC_CPU_BMI2 | SC_CPU_ADX;
 	size_t n = len & ~(size_t)(SC_POLY1305_AVX2_GROUP - 1);
 
 	if (n) {
@@ -49,7 +48,7 @@ static void sc_poly1305_blocks_avx2(struct sc_poly1305_core *core,
 	}
 	if (!len)
 		return;
-	if ((sc_cpu_features() & adx) == adx)
+	if (sc_cpu_features() & SC_CPU_BMI2)
 		sc_poly1305_blocks_x86_mulx(core, src, len, padbit);
 	else
 		sc_poly1305_blocks_generic(core, src, len, padbit);
@@ -67,7 +66,7 @@ static void sc_poly1305_blocks_ifma(struct sc_poly1305_core *core,
 const struct sc_poly1305_impl sc_poly1305_impl_scalar = {
 	.base = {
 		.name		= "scalar",
-		.cpu_features	= SC_CPU_BMI2 | SC_CPU_ADX,
+		.cpu_features	= SC_CPU_BMI2,
 		.simd		= false,
 		.min_len	= 0,
 	},
@@ -87,7 +86,7 @@ const struct sc_poly1305_impl sc_poly1305_impl_avx2 = {
 const struct sc_poly1305_impl sc_poly1305_impl_ifma = {
 	.base = {
 		.name		= "ifma",
-		.cpu_features	= SC_CPU_BMI2 | SC_CPU_ADX | SC_CPU_AVX512 |
+		.cpu_features	= SC_CPU_BMI2 | SC_CPU_AVX512 |
 				  SC_CPU_AVX512IFMA,
 		.simd		= true,
 		.min_len	= 256,
