@@ -230,38 +230,80 @@ SYM_FUNC_END(sc_poly1305_blocks_x86_mulx)
 /* AVX-512 IFMA: base 2^44, 2 x 8 lanes                                    */
 /* ---------------------------------------------------------------------- */
 
-#define HA0	%zmm0
-#define HA1	%zmm1
-#define HA2	%zmm2
-#define HB0	%zmm3
-#define HB1	%zmm4
-#define HB2	%zmm5
-#define T0	%zmm6
-#define T1	%zmm7
-#define T2	%zmm8
-#define T3	%zmm9
-#define T4	%zmm10
-#define T5	%zmm11
-#define Q0	%zmm12
-#define Q1	%zmm13
-#define Q2	%zmm14
-#define Q3	%zmm15
-#define Q4	%zmm16
-#define W0	%zmm17
-#define W1	%zmm18
-#define W2	%zmm19
-#define W3	%zmm20
-#define W4	%zmm21
-#define V0	%zmm22
-#define V1	%zmm23
-#define V2	%zmm24
-#define V3	%zmm25
-#define V4	%zmm26
-#define M44	%zmm27
-#define M42	%zmm28
-#define PADV	%zmm29
-#define X0	%zmm30
-#define X1	%zmm31
+/*
+ * Register names, bound to zmm or ymm registers by IFMA_REGS (the same
+ * numbers either way).
+ */
+.macro IFMA_REGS vl
+	VLB = \vl
+.if \vl == 64
+	HA0 = %zmm0
+	HA1 = %zmm1
+	HA2 = %zmm2
+	HB0 = %zmm3
+	HB1 = %zmm4
+	HB2 = %zmm5
+	T0 = %zmm6
+	T1 = %zmm7
+	T2 = %zmm8
+	T3 = %zmm9
+	T4 = %zmm10
+	T5 = %zmm11
+	Q0 = %zmm12
+	Q1 = %zmm13
+	Q2 = %zmm14
+	Q3 = %zmm15
+	Q4 = %zmm16
+	W0 = %zmm17
+	W1 = %zmm18
+	W2 = %zmm19
+	W3 = %zmm20
+	W4 = %zmm21
+	V0 = %zmm22
+	V1 = %zmm23
+	V2 = %zmm24
+	V3 = %zmm25
+	V4 = %zmm26
+	M44 = %zmm27
+	M42 = %zmm28
+	PADV = %zmm29
+	X0 = %zmm30
+	X1 = %zmm31
+.else
+	HA0 = %ymm0
+	HA1 = %ymm1
+	HA2 = %ymm2
+	HB0 = %ymm3
+	HB1 = %ymm4
+	HB2 = %ymm5
+	T0 = %ymm6
+	T1 = %ymm7
+	T2 = %ymm8
+	T3 = %ymm9
+	T4 = %ymm10
+	T5 = %ymm11
+	Q0 = %ymm12
+	Q1 = %ymm13
+	Q2 = %ymm14
+	Q3 = %ymm15
+	Q4 = %ymm16
+	W0 = %ymm17
+	W1 = %ymm18
+	W2 = %ymm19
+	W3 = %ymm20
+	W4 = %ymm21
+	V0 = %ymm22
+	V1 = %ymm23
+	V2 = %ymm24
+	V3 = %ymm25
+	V4 = %ymm26
+	M44 = %ymm27
+	M42 = %ymm28
+	PADV = %ymm29
+	X0 = %ymm30
+	X1 = %ymm31
+.endif
+.endm
 
 /* s = 20 * a (a < 2^45, so s < 2^50) */
 .macro SCALE20 a, s
@@ -327,12 +369,13 @@ SYM_FUNC_END(sc_poly1305_blocks_x86_mulx)
 .endm
 
 /*
- * h += the eight blocks at \off(%rsi) (lane order 0 4 1 5 2 6 3 7) with
- * the pad bit (with \kp: in the lanes of \kp only).  Clobbers T0-T5.
+ * h += the eight blocks (ymm: four) at \off(%rsi), lane order 0 4 1 5 2 6
+ * 3 7 (ymm: 0 2 1 3), with the pad bit (with \kp: in the lanes of \kp
+ * only).  Clobbers T0-T5.
  */
 .macro ABSORB off, h0, h1, h2, kp
 	vmovdqu64	\off(%rsi), T0
-	vmovdqu64	\off+64(%rsi), T1
+	vmovdqu64	\off+VLB(%rsi), T1
 	vpunpcklqdq	T1, T0, T2			/* low halves */
 	vpunpckhqdq	T1, T0, T3			/* high halves */
 	vpsrlq		$44, T2, T4
@@ -351,16 +394,18 @@ SYM_FUNC_END(sc_poly1305_blocks_x86_mulx)
 .endm
 
 /*
- * \k = the lanes of the blocks 0-7 set in \pos (a 32-bit register), in the
- * lane order 0 4 1 5 2 6 3 7.  Needs %r10 = 0x55; clobbers %rax and %r11.
+ * \k = the lanes of one accumulator's blocks set in \pos (a 32-bit
+ * register): blocks 0..2q-1 in the lane order 0 q 1 q+1 ... (q = 4 for
+ * zmm: 0 4 1 5 2 6 3 7; q = 2 for ymm: 0 2 1 3).  Needs %r10 = 0x55;
+ * clobbers %rax and %r11.
  */
-.macro LANEMASK pos, k
+.macro LANEMASK pos, k, q
 	movl		\pos, %eax
-	andl		$15, %eax
+	andl		$((1 << \q) - 1), %eax
 	pdepq		%r10, %rax, %rax
 	movl		\pos, %r11d
-	shrl		$4, %r11d
-	andl		$15, %r11d
+	shrl		$\q, %r11d
+	andl		$((1 << \q) - 1), %r11d
 	pdepq		%r10, %r11, %r11
 	leaq		(%rax, %r11, 2), %rax
 	kmovw		%eax, \k
@@ -387,10 +432,12 @@ SYM_FUNC_END(sc_poly1305_blocks_x86_mulx)
 	vpbroadcastq	\a2, \b2
 .endm
 
-/* horizontal sum of the qwords of zmm \z into \gpr (clobbers \z, T0) */
-.macro HSUM z, y, x, gpr
+/* horizontal sum of the qwords of \z into \gpr (clobbers \z, T0) */
+.macro HSUM vl, z, y, x, gpr
+.if \vl == 64
 	vextracti64x4	$1, \z, %ymm6
 	vpaddq		%ymm6, \y, \y
+.endif
 	vextracti128	$1, \y, %xmm6
 	vpaddq		%xmm6, \x, \x
 	vpsrldq		$8, \x, %xmm6
@@ -399,13 +446,17 @@ SYM_FUNC_END(sc_poly1305_blocks_x86_mulx)
 .endm
 
 /*
- * void sc_poly1305_blocks_x86_ifma(struct sc_poly1305_core *core,
- *				    const u8 *src, size_t len, u32 padbit)
+ * void NAME(struct sc_poly1305_core *core, const u8 *src, size_t len,
+ *	     u32 padbit)
  *
- * len: a non-zero multiple of 16.
+ * len: a non-zero multiple of 16.  IFMA_FUNC builds it for zmm (\vl = 64:
+ * 2 x 8 lanes, 16-block groups) or ymm (\vl = 32: 2 x 4 lanes, 8-block
+ * groups, for the CPUs that prefer ymm); the comments speak of zmm.
  */
-SYM_FUNC_START(sc_poly1305_blocks_x86_ifma)
-	subq		$512, %rsp			/* first-group buffer */
+.macro IFMA_FUNC name, vl
+SYM_FUNC_START(\name)
+	IFMA_REGS	\vl
+	subq		$(4 * \vl), %rsp		/* first-group buffer */
 	movabsq		$0xfffffffffff, %r10		/* 2^44 - 1 */
 	vpbroadcastq	%r10, M44
 	movabsq		$0x3ffffffffff, %rax		/* 2^42 - 1 */
@@ -433,6 +484,7 @@ SYM_FUNC_START(sc_poly1305_blocks_x86_ifma)
 	SCALE20		Q1, Q3
 	SCALE20		Q2, Q4
 
+.if \vl == 64
 	/*
 	 * The powers, four multiplications deep; a power needed in every
 	 * lane is broadcast from lane 0 of a product rather than computed
@@ -478,6 +530,42 @@ SYM_FUNC_START(sc_poly1305_blocks_x86_ifma)
 	SCALE20		Q1, Q3
 	SCALE20		Q2, Q4
 
+.else
+	/*
+	 * ymm: the powers, three multiplications deep:
+	 *   W = r^2;  V = X2 = [r^2 r^2 r r]
+	 *   HA = Z = X2 r^2 = [r^4 r^4 r^3 r^3];  Q = r^4 (lane 0)
+	 *   V = [r^4 r^2 r^3 r]  (B's last powers)
+	 *   W = V r^4 = [r^8 r^6 r^7 r^5] (A's last powers);  Q = r^8 (lane 0)
+	 */
+	MOV3		Q0, Q1, Q2, W0, W1, W2
+	MULR		W0, W1, W2, Q0, Q1, Q2, Q3, Q4
+	SCALE20		W1, W3
+	SCALE20		W2, W4
+	movl		$0xc, %eax
+	kmovw		%eax, %k1
+	MOV3		W0, W1, W2, V0, V1, V2
+	BLEND3		%k1, Q0, Q1, Q2, V0, V1, V2
+	MOV3		V0, V1, V2, HA0, HA1, HA2
+	MULR		HA0, HA1, HA2, W0, W1, W2, W3, W4
+	BCAST3		%xmm0, %xmm1, %xmm2, Q0, Q1, Q2		/* HA */
+	SCALE20		Q1, Q3
+	SCALE20		Q2, Q4
+	movl		$0xa, %eax
+	kmovw		%eax, %k3
+	BLEND3		%k3, V0, V1, V2, HA0, HA1, HA2
+	MOV3		HA0, HA1, HA2, V0, V1, V2
+	SCALE20		V1, V3
+	SCALE20		V2, V4
+	MOV3		V0, V1, V2, W0, W1, W2
+	MULR		W0, W1, W2, Q0, Q1, Q2, Q3, Q4
+	SCALE20		W1, W3
+	SCALE20		W2, W4
+	BCAST3		%xmm17, %xmm18, %xmm19, Q0, Q1, Q2	/* W */
+	SCALE20		Q1, Q3
+	SCALE20		Q2, Q4
+
+.endif
 	/*
 	 * A message of n blocks is handled as z = -n mod 16 zero blocks
 	 * followed by the n blocks, so that every group is whole: h starts in
@@ -508,76 +596,76 @@ SYM_FUNC_START(sc_poly1305_blocks_x86_ifma)
 	movq		%rdx, %rcx
 	shrq		$4, %rcx
 	negl		%ecx
-	andl		$15, %ecx			/* z */
+	andl		$(\vl / 4 - 1), %ecx		/* z */
 	movl		%ecx, %eax
 	shll		$4, %eax			/* 16 z */
 	addq		%rax, %rdx
-	shrq		$8, %rdx			/* groups */
-	movl		$0xffff, %r8d
+	shrq		$(\vl / 32 + 6), %rdx		/* groups of 4 vl bytes */
+	movl		$((1 << (\vl / 4)) - 1), %r8d
 	shll		%cl, %r8d			/* real blocks, by position */
 	movl		$1, %r9d
 	shll		%cl, %r9d			/* block z, by position */
 	movl		$0x55, %r10d
 	/* pad bit lanes of A (k1) and B (k2), h lane in A and in B */
-	LANEMASK	%r8d, %k1
-	shrl		$8, %r8d
-	LANEMASK	%r8d, %k2
-	LANEMASK	%r9d, %k3
+	LANEMASK	%r8d, %k1, (\vl / 16)
+	shrl		$(\vl / 8), %r8d
+	LANEMASK	%r8d, %k2, (\vl / 16)
+	LANEMASK	%r9d, %k3, (\vl / 16)
 	vmovdqa64	X0, HA0{%k3}{z}
 	vmovdqa64	X1, HA1{%k3}{z}
 	vmovdqa64	T5, HA2{%k3}{z}
-	shrl		$8, %r9d
-	LANEMASK	%r9d, %k3
+	shrl		$(\vl / 8), %r9d
+	LANEMASK	%r9d, %k3, (\vl / 16)
 	vmovdqa64	X0, HB0{%k3}{z}
 	vmovdqa64	X1, HB1{%k3}{z}
 	vmovdqa64	T5, HB2{%k3}{z}
 
 	testl		%ecx, %ecx
-	jz		.Lifma_loop
+	jz		.L\name\()_loop
 	shll		$4, %ecx			/* 16 z */
 	vpxorq		T0, T0, T0
 	vmovdqu64	T0, 0(%rsp)
-	vmovdqu64	T0, 64(%rsp)
-	vmovdqu64	T0, 128(%rsp)
-	vmovdqu64	T0, 192(%rsp)
+	vmovdqu64	T0, \vl(%rsp)
+	vmovdqu64	T0, 2 * \vl(%rsp)
+	vmovdqu64	T0, 3 * \vl(%rsp)
 	leaq		(%rsp, %rcx), %r9
-	movl		$256, %r11d
-	subl		%ecx, %r11d			/* 16 (16 - z) bytes */
+	movl		$(4 * \vl), %r11d
+	subl		%ecx, %r11d			/* the 16 - z real blocks */
 	xorl		%eax, %eax
-.Lifma_copy:
+.L\name\()_copy:
 	vmovdqu		(%rsi, %rax), %xmm6
 	vmovdqu		%xmm6, (%r9, %rax)
 	addq		$16, %rax
 	cmpq		%r11, %rax
-	jb		.Lifma_copy
+	jb		.L\name\()_copy
 	movq		%rsi, %r8
-	subq		%rcx, %r8			/* the loop adds 256 */
+	subq		%rcx, %r8			/* the loop adds a group */
 	movq		%rsp, %rsi
 	ABSORB		0, HA0, HA1, HA2, %k1
-	ABSORB		128, HB0, HB1, HB2, %k2
+	ABSORB		2*\vl, HB0, HB1, HB2, %k2
 	movq		%r8, %rsi
-	jmp		.Lifma_more
-.Lifma_loop:
+	jmp		.L\name\()_more
+.L\name\()_loop:
 	ABSORB		0, HA0, HA1, HA2
-	ABSORB		128, HB0, HB1, HB2
-.Lifma_more:
+	ABSORB		2*\vl, HB0, HB1, HB2
+.L\name\()_more:
 	decq		%rdx
-	jz		.Lifma_last
+	jz		.L\name\()_last
 	MULR		HA0, HA1, HA2, Q0, Q1, Q2, Q3, Q4
 	MULR		HB0, HB1, HB2, Q0, Q1, Q2, Q3, Q4
-	addq		$256, %rsi
-	jmp		.Lifma_loop
-.Lifma_last:
+	addq		$(4 * \vl), %rsi
+	jmp		.L\name\()_loop
+.L\name\()_last:
 	MULR		HA0, HA1, HA2, W0, W1, W2, W3, W4
 	MULR		HB0, HB1, HB2, V0, V1, V2, V3, V4
 
-	/* add up the sixteen lanes (each limb sum < 2^49) */
+	/* add up the lanes (each limb sum < 2^49) */
 	vpaddq		HB0, HA0, HA0
 	vpaddq		HB1, HA1, HA1
 	vpaddq		HB2, HA2, HA2
-	HSUM		HA0, %ymm0, %xmm0, %r8
-	HSUM		HA1, %ymm1, %xmm1, %r9
-	HSUM		HA2, %ymm2, %xmm2, %r10
+	HSUM		\vl, HA0, %ymm0, %xmm0, %r8
+	HSUM		\vl, HA1, %ymm1, %xmm1, %r9
+	HSUM		\vl, HA2, %ymm2, %xmm2, %r10
 
 	/* back to base 2^64: h = a0 + a1 2^44 + a2 2^88 */
 	movq		%r9, %rax
@@ -603,14 +691,10 @@ SYM_FUNC_START(sc_poly1305_blocks_x86_ifma)
 
 	vpxorq		T0, T0, T0
 	vmovdqu64	T0, 0(%rsp)
-	vmovdqu64	T0, 64(%rsp)
-	vmovdqu64	T0, 128(%rsp)
-	vmovdqu64	T0, 192(%rsp)
-	vmovdqu64	T0, 256(%rsp)
-	vmovdqu64	T0, 320(%rsp)
-	vmovdqu64	T0, 384(%rsp)
-	vmovdqu64	T0, 448(%rsp)
-	addq		$512, %rsp
+	vmovdqu64	T0, \vl(%rsp)
+	vmovdqu64	T0, 2 * \vl(%rsp)
+	vmovdqu64	T0, 3 * \vl(%rsp)
+	addq		$(4 * \vl), %rsp
 	/* no key powers left behind: vzeroupper clears bits 128+ of 0-15 */
 	vpxord		%xmm12, %xmm12, %xmm12
 	vpxord		%xmm13, %xmm13, %xmm13
@@ -631,7 +715,11 @@ SYM_FUNC_START(sc_poly1305_blocks_x86_ifma)
 	vpxord		%xmm31, %xmm31, %xmm31
 	vzeroupper
 	RET
-SYM_FUNC_END(sc_poly1305_blocks_x86_ifma)
+SYM_FUNC_END(\name)
+.endm
+
+IFMA_FUNC	sc_poly1305_blocks_x86_ifma, 64
+IFMA_FUNC	sc_poly1305_blocks_x86_ifma_ymm, 32
 
 /* ---------------------------------------------------------------------- */
 /* AVX2: base 2^26, 2 x 4 lanes                                            */

@@ -2,18 +2,21 @@
 /*
  * x86_64 Poly1305 rows: thin C wrappers around poly1305-x86_64.S.
  *
- *   scalar  base 2^64, MULX (BMI2).  General registers
- *           only: .simd = false, so it also serves contexts where SIMD may
- *           not be used, and it is the row for short inputs.
- *   avx2    base 2^26, two accumulators of four lanes (eight blocks per
- *           iteration), for CPUs without AVX-512 IFMA.
- *   ifma    base 2^44, AVX-512 IFMA, two accumulators of eight lanes
- *           (sixteen blocks per iteration).
+ *   scalar    base 2^64, MULX (BMI2).  General registers only: .simd =
+ *             false, so it also serves contexts where SIMD may not be used,
+ *             and it is the row for short inputs.
+ *   avx2      base 2^26, two accumulators of four lanes (eight blocks per
+ *             iteration), for CPUs without AVX-512 IFMA.
+ *   ifma      base 2^44, AVX-512 IFMA, two accumulators of eight lanes
+ *             (sixteen blocks per iteration).
+ *   ifma-ymm  the same in ymm registers, two accumulators of four lanes
+ *             (eight blocks per iteration), for the CPUs that prefer ymm
+ *             (Ice Lake, Tiger Lake), where the zmm row is avoided.
  *
  * The vector kernels compute their key powers on every call.  avx2 takes
  * whole groups of 128 bytes and leaves the tail to the scalar code (or the
- * generic C where the CPU lacks BMI2); ifma takes any length and leaves
- * only short inputs to the scalar code.  The
+ * generic C where the CPU lacks BMI2); the ifma kernels take any length
+ * and leave only short inputs to the scalar code.  The
  * wrappers call the asm directly, so no asm address is taken.  The cutoffs
  * (min_len) and how they were measured: Documentation/poly1305.rst.
  */
@@ -27,8 +30,9 @@ _Static_assert(__builtin_offsetof(struct sc_poly1305_core, h) == 0 &&
 	       "poly1305-x86_64.S: struct sc_poly1305_core layout");
 
 #define SC_POLY1305_AVX2_GROUP	128	/* 8 blocks: one iteration */
-/* Below this the IFMA key powers cost more than they save (userspace). */
-#define SC_POLY1305_IFMA_MIN	256
+/* Below these the IFMA key powers cost more than they save (userspace). */
+#define SC_POLY1305_IFMA_MIN		256
+#define SC_POLY1305_IFMA_YMM_MIN	256
 
 static void sc_poly1305_blocks_scalar(struct sc_poly1305_core *core,
 				      const u8 *src, size_t len, u32 padbit)
@@ -52,6 +56,15 @@ static void sc_poly1305_blocks_avx2(struct sc_poly1305_core *core,
 		sc_poly1305_blocks_x86_mulx(core, src, len, padbit);
 	else
 		sc_poly1305_blocks_generic(core, src, len, padbit);
+}
+
+static void sc_poly1305_blocks_ifma_ymm(struct sc_poly1305_core *core,
+					const u8 *src, size_t len, u32 padbit)
+{
+	if (len >= SC_POLY1305_IFMA_YMM_MIN)
+		sc_poly1305_blocks_x86_ifma_ymm(core, src, len, padbit);
+	else
+		sc_poly1305_blocks_x86_mulx(core, src, len, padbit);
 }
 
 static void sc_poly1305_blocks_ifma(struct sc_poly1305_core *core,
@@ -83,11 +96,23 @@ const struct sc_poly1305_impl sc_poly1305_impl_avx2 = {
 	.blocks = sc_poly1305_blocks_avx2,
 };
 
+const struct sc_poly1305_impl sc_poly1305_impl_ifma_ymm = {
+	.base = {
+		.name		= "ifma-ymm",
+		.cpu_features	= SC_CPU_BMI2 | SC_CPU_AVX512 |
+				  SC_CPU_AVX512IFMA,
+		.simd		= true,
+		.min_len	= 256,
+	},
+	.blocks = sc_poly1305_blocks_ifma_ymm,
+};
+
 const struct sc_poly1305_impl sc_poly1305_impl_ifma = {
 	.base = {
 		.name		= "ifma",
 		.cpu_features	= SC_CPU_BMI2 | SC_CPU_AVX512 |
 				  SC_CPU_AVX512IFMA,
+		.cpu_avoid	= SC_CPU_PREFER_YMM,
 		.simd		= true,
 		.min_len	= 256,
 	},
