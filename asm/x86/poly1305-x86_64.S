@@ -105,6 +105,10 @@
  *   sc_poly1305_blocks_x86_mulx  BMI2, general registers (row "scalar")
  *   sc_poly1305_blocks_x86_avx2  AVX2, 256-bit (row "avx2")
  *   sc_poly1305_blocks_x86_ifma  AVX-512F + IFMA, 512-bit (row "ifma")
+ *   sc_poly1305_blocks_x86_ifma_ymm  AVX-512VL + IFMA, 256-bit, for CPUs
+ *		that prefer ymm (row "ifma-ymm"): the same macro (IFMA_FUNC)
+ *		with the register names bound to ymm, 2 x 4 lanes, 8-block
+ *		groups, r^8 per iteration and three levels of key powers.
  * All are reached through asm/x86/poly1305_x86.c, which calls them directly
  * (no address is taken).
  */
