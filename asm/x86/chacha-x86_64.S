@@ -28,8 +28,10 @@
  * Every register then holds one VL-byte "piece" of keystream; the pieces are
  * XORed into the data in memory order.  The last piece of a call may be
  * partial: AVX-512 uses a byte-masked load/store (no bounce buffer, nothing
- * read or written outside the buffers); SSSE3/AVX2 copy the piece to the
- * stack and finish byte by byte, then wipe the stack.
+ * read or written outside the buffers).  SSSE3/AVX2 (16 registers, so the
+ * batch is finished in two halves) XOR whole batches straight into the
+ * data; the last, short batch goes through a stack buffer, VL bytes and
+ * then single bytes at a time.  The stack is wiped before returning.
  *
  * Rotations: AVX-512 has vprold.  Without it, rotations by 16 and 8 are a
  * byte shuffle (pshufb) and by 12 and 7 two shifts and an OR, which needs a
@@ -62,8 +64,10 @@
  *
  * Register use: %rdi state, %rsi dst, %rdx src, %ecx bytes left, %r8d
  * rounds, %r9d counter of the current batch, %r10d round loop, %rax/%r11
- * scratch.  No callee-saved register is used; the stack frame is a plain
- * sub/add of %rsp (no realignment, so objtool needs no frame pointer).
+ * scratch.  The round loops count down by two while positive, so a bad
+ * round count gives wrong output rather than a hang.  No callee-saved
+ * register is used; the stack frame is a plain sub/add of %rsp (no
+ * realignment, so objtool needs no frame pointer).
  */
 #include <linux/linkage.h>
 
@@ -242,25 +246,27 @@
 .endm
 
 /*
- * The same step with 16 registers (SSSE3, AVX2), batch A only.  Rotations
- * by 12 and 7 need a temporary: those steps (c += d; b ^= c) never touch
- * words 0-3, so A0 is parked in the stack slot SPILL and its register used.
+ * The same step with 16 registers (SSSE3, AVX2), batch A only, one
+ * quarter-round after the other (measured 2-3% faster here than grouping by
+ * operation).  Rotations by 12 and 7 need a temporary: those steps
+ * (c += d; b ^= c) never touch words 0-3, so A0 is parked in the stack slot
+ * SPILL and its register used.
  */
 .macro _qstep_16 r, x0,y0,z0, x1,y1,z1, x2,y2,z2, x3,y3,z3
 .if \r == 12 || \r == 7
 	_vmovu	A0, SPILL(%rsp)
 .endif
 	_vpaddd	A\y0, A\x0, A\x0
-	_vpaddd	A\y1, A\x1, A\x1
-	_vpaddd	A\y2, A\x2, A\x2
-	_vpaddd	A\y3, A\x3, A\x3
 	_vpxor	A\x0, A\z0, A\z0
-	_vpxor	A\x1, A\z1, A\z1
-	_vpxor	A\x2, A\z2, A\z2
-	_vpxor	A\x3, A\z3, A\z3
 	_rol1	\r, A\z0, A0
+	_vpaddd	A\y1, A\x1, A\x1
+	_vpxor	A\x1, A\z1, A\z1
 	_rol1	\r, A\z1, A0
+	_vpaddd	A\y2, A\x2, A\x2
+	_vpxor	A\x2, A\z2, A\z2
 	_rol1	\r, A\z2, A0
+	_vpaddd	A\y3, A\x3, A\x3
+	_vpxor	A\x3, A\z3, A\z3
 	_rol1	\r, A\z3, A0
 .if \r == 12 || \r == 7
 	_vmovu	SPILL(%rsp), A0
@@ -469,7 +475,7 @@
 1:
 	_dround	1
 	sub	$2, RLOOP
-	jnz	1b
+	jg	1b
 	_ffw_512	A, CTRA(%rsp)
 	_ffw_512	B, CTRB(%rsp)
 	/* park B12-B15, transpose and write batch A with them as temps */
@@ -495,7 +501,7 @@
 1:
 	_dround	0
 	sub	$2, RLOOP
-	jnz	1b
+	jg	1b
 	_ffw_512	A, CTRA(%rsp)
 	_transpose	A0,A1,A2,A3,A4,A5,A6,A7,A8,A9,A10,A11,A12,A13,A14,A15, B0,B1,B2,B3
 	_out	\id, A0,A1,A2,A3,A4,A5,A6,A7,A8,A9,A10,A11,A12,A13,A14,A15
@@ -552,10 +558,106 @@ SYM_FUNC_END(sc_chacha_xor_avx512vl_4x)
 .endm
 
 /*
+ * Feed-forward, transpose and output of one SSSE3/AVX2 batch.  \fast: a
+ * whole batch of data is left, XOR the pieces straight into it; otherwise
+ * store them to BUF for the tail loop.
+ */
+.macro _piece reg, off, fast, tmp
+.if \fast
+.if ISA == 0
+	movdqu	(\off)(SRC), \tmp
+	pxor	\tmp, \reg
+	movdqu	\reg, (\off)(DST)
+.else
+	vpxor	(\off)(SRC), \reg, \reg
+	vmovdqu	\reg, (\off)(DST)
+.endif
+.else
+	_vmovu	\reg, (BUF + \off)(%rsp)
+.endif
+.endm
+
+.macro _finish_16 fast
+	.set	TMPF, A12
+	/* words 0-11: feed-forward, transpose, out */
+	_vmovu	A12, (SAVE + 0 * VL)(%rsp)
+	_vmovu	A13, (SAVE + 1 * VL)(%rsp)
+	_vmovu	A14, (SAVE + 2 * VL)(%rsp)
+	_vmovu	A15, (SAVE + 3 * VL)(%rsp)
+.irp i, 0,1,2,3,4,5,6,7,8,9,10,11
+	_bcast	(4 * \i)(STATE), A12
+	_vpaddd	A12, A\i, A\i
+.endr
+	_tr_dq	A0, A1, A2, A3, A12, A13, A14, A15
+	_tr_dq	A4, A5, A6, A7, A12, A13, A14, A15
+	_tr_dq	A8, A9, A10, A11, A12, A13, A14, A15
+.if VL == 32
+	_tr_lanes2	A0, A4, A12
+	_tr_lanes2	A1, A5, A12
+	_tr_lanes2	A2, A6, A12
+	_tr_lanes2	A3, A7, A12
+.irp k, 0,1,2,3
+	_piece	A\k, 64*\k, \fast, TMPF
+.endr
+	_piece	A4, 256+0, \fast, TMPF
+	_piece	A5, 256+64, \fast, TMPF
+	_piece	A6, 256+128, \fast, TMPF
+	_piece	A7, 256+192, \fast, TMPF
+.else
+.irp k, 0,1,2,3
+	_piece	A\k, 64*\k, \fast, TMPF
+.endr
+	_piece	A4, 16+0, \fast, TMPF
+	_piece	A5, 16+64, \fast, TMPF
+	_piece	A6, 16+128, \fast, TMPF
+	_piece	A7, 16+192, \fast, TMPF
+	_piece	A8, 32+0, \fast, TMPF
+	_piece	A9, 32+64, \fast, TMPF
+	_piece	A10, 32+128, \fast, TMPF
+	_piece	A11, 32+192, \fast, TMPF
+.endif
+
+	/* words 12-15 */
+	.set	TMPF, A0
+	_vmovu	(SAVE + 0 * VL)(%rsp), A12
+	_vmovu	(SAVE + 1 * VL)(%rsp), A13
+	_vmovu	(SAVE + 2 * VL)(%rsp), A14
+	_vmovu	(SAVE + 3 * VL)(%rsp), A15
+.irp i, 13,14,15
+	_bcast	(4 * \i)(STATE), A0
+	_vpaddd	A0, A\i, A\i
+.endr
+	_bcast	CTRS(%rsp), A0
+	_vpaddd	.Lsc_inc(%rip), A0, A0
+	_vpaddd	A0, A12, A12
+	_tr_dq	A12, A13, A14, A15, A0, A1, A2, A3
+.if VL == 32
+	_tr_lanes2	A8, A12, A0
+	_tr_lanes2	A9, A13, A0
+	_tr_lanes2	A10, A14, A0
+	_tr_lanes2	A11, A15, A0
+	_piece	A8, 32+0, \fast, TMPF
+	_piece	A9, 32+64, \fast, TMPF
+	_piece	A10, 32+128, \fast, TMPF
+	_piece	A11, 32+192, \fast, TMPF
+	_piece	A12, 256+32+0, \fast, TMPF
+	_piece	A13, 256+32+64, \fast, TMPF
+	_piece	A14, 256+32+128, \fast, TMPF
+	_piece	A15, 256+32+192, \fast, TMPF
+.else
+	_piece	A12, 48+0, \fast, TMPF
+	_piece	A13, 48+64, \fast, TMPF
+	_piece	A14, 48+128, \fast, TMPF
+	_piece	A15, 48+192, \fast, TMPF
+.endif
+.endm
+
+/*
  * One batch (4 blocks in xmm or 8 in ymm) per iteration, all 16 words in
  * A0-A15.  The feed-forward needs a temporary and the transpose four, so
- * A12-A15 are parked in SAVE while A0-A11 are finished; the pieces go to
- * BUF in memory order and are XORed into the data from there.
+ * A12-A15 are parked in SAVE while A0-A11 are finished.  Whole batches are
+ * XORed straight into the data; the last, short one goes to BUF and is
+ * XORed from there (VL bytes, then single bytes).
  * Frame: BUF (16 VL), SAVE (4 VL), SPILL (VL, see _qstep_16), counter.
  */
 .macro _chacha_16 id, vl, isa
@@ -582,109 +684,40 @@ SYM_FUNC_END(sc_chacha_xor_avx512vl_4x)
 1:
 	_dround	0
 	sub	$2, RLOOP
-	jnz	1b
+	jg	1b
 
-	/* words 0-11: feed-forward, transpose, out to BUF */
-	_vmovu	A12, (SAVE + 0 * VL)(%rsp)
-	_vmovu	A13, (SAVE + 1 * VL)(%rsp)
-	_vmovu	A14, (SAVE + 2 * VL)(%rsp)
-	_vmovu	A15, (SAVE + 3 * VL)(%rsp)
-.irp i, 0,1,2,3,4,5,6,7,8,9,10,11
-	_bcast	(4 * \i)(STATE), A12
-	_vpaddd	A12, A\i, A\i
-.endr
-	_tr_dq	A0, A1, A2, A3, A12, A13, A14, A15
-	_tr_dq	A4, A5, A6, A7, A12, A13, A14, A15
-	_tr_dq	A8, A9, A10, A11, A12, A13, A14, A15
-.if VL == 32
-	_tr_lanes2	A0, A4, A12
-	_tr_lanes2	A1, A5, A12
-	_tr_lanes2	A2, A6, A12
-	_tr_lanes2	A3, A7, A12
-.irp k, 0,1,2,3
-	_vmovu	A\k, (BUF + 64 * \k)(%rsp)
-.endr
-	_vmovu	A4, (BUF + 256 + 0)(%rsp)
-	_vmovu	A5, (BUF + 256 + 64)(%rsp)
-	_vmovu	A6, (BUF + 256 + 128)(%rsp)
-	_vmovu	A7, (BUF + 256 + 192)(%rsp)
-.else
-.irp k, 0,1,2,3
-	_vmovu	A\k, (BUF + 64 * \k)(%rsp)
-.endr
-	_vmovu	A4, (BUF + 16 + 0)(%rsp)
-	_vmovu	A5, (BUF + 16 + 64)(%rsp)
-	_vmovu	A6, (BUF + 16 + 128)(%rsp)
-	_vmovu	A7, (BUF + 16 + 192)(%rsp)
-	_vmovu	A8, (BUF + 32 + 0)(%rsp)
-	_vmovu	A9, (BUF + 32 + 64)(%rsp)
-	_vmovu	A10, (BUF + 32 + 128)(%rsp)
-	_vmovu	A11, (BUF + 32 + 192)(%rsp)
-.endif
+	cmp	$BATCH, LEN
+	jb	.Ltail_\id
+	_finish_16	1
+	add	$BATCH, SRC
+	add	$BATCH, DST
+	sub	$BATCH, LEN
+	jz	.Ldone_\id
+	add	$NBLK, CTR
+	jmp	.Lmain_\id
 
-	/* words 12-15 */
-	_vmovu	(SAVE + 0 * VL)(%rsp), A12
-	_vmovu	(SAVE + 1 * VL)(%rsp), A13
-	_vmovu	(SAVE + 2 * VL)(%rsp), A14
-	_vmovu	(SAVE + 3 * VL)(%rsp), A15
-.irp i, 13,14,15
-	_bcast	(4 * \i)(STATE), A0
-	_vpaddd	A0, A\i, A\i
-.endr
-	_bcast	CTRS(%rsp), A0
-	_vpaddd	.Lsc_inc(%rip), A0, A0
-	_vpaddd	A0, A12, A12
-	_tr_dq	A12, A13, A14, A15, A0, A1, A2, A3
-.if VL == 32
-	_tr_lanes2	A8, A12, A0
-	_tr_lanes2	A9, A13, A0
-	_tr_lanes2	A10, A14, A0
-	_tr_lanes2	A11, A15, A0
-	_vmovu	A8, (BUF + 32 + 0)(%rsp)
-	_vmovu	A9, (BUF + 32 + 64)(%rsp)
-	_vmovu	A10, (BUF + 32 + 128)(%rsp)
-	_vmovu	A11, (BUF + 32 + 192)(%rsp)
-	_vmovu	A12, (BUF + 256 + 32 + 0)(%rsp)
-	_vmovu	A13, (BUF + 256 + 32 + 64)(%rsp)
-	_vmovu	A14, (BUF + 256 + 32 + 128)(%rsp)
-	_vmovu	A15, (BUF + 256 + 32 + 192)(%rsp)
-.else
-	_vmovu	A12, (BUF + 48 + 0)(%rsp)
-	_vmovu	A13, (BUF + 48 + 64)(%rsp)
-	_vmovu	A14, (BUF + 48 + 128)(%rsp)
-	_vmovu	A15, (BUF + 48 + 192)(%rsp)
-.endif
+.Ltail_\id:
+	_finish_16	0
 
-	/* XOR BUF into the data, VL bytes at a time */
+	/* the last, short batch: XOR BUF into the data, VL bytes at a time */
 	xor	%eax, %eax
 2:
 	cmp	$VL, LEN
 	jb	.Lpartial_\id
 .if ISA == 0
 	movdqu	BUF(%rsp,%rax), A0
-.else
-	vmovdqu	BUF(%rsp,%rax), A0
-.endif
-.if ISA == 0
-	movdqu	(SRC, %rax), A1
+	movdqu	(SRC,%rax), A1
 	pxor	A1, A0
-.else
-	vpxor	(SRC, %rax), A0, A0
-.endif
-.if ISA == 0
 	movdqu	A0, (DST,%rax)
 .else
+	vmovdqu	BUF(%rsp,%rax), A0
+	vpxor	(SRC,%rax), A0, A0
 	vmovdqu	A0, (DST,%rax)
 .endif
 	add	$VL, %eax
 	sub	$VL, LEN
 	jz	.Ldone_\id
-	cmp	$BATCH, %eax
-	jb	2b
-	add	%rax, SRC
-	add	%rax, DST
-	add	$NBLK, CTR
-	jmp	.Lmain_\id
+	jmp	2b
 
 .Lpartial_\id:
 	/* fewer than VL bytes left, at offset %rax of this batch */
@@ -782,7 +815,7 @@ SYM_FUNC_END(sc_chacha_xor_ssse3_4x)
 	_pshufd	0x4e, V2, V2
 	_pshufd	0x39, V3, V3
 	sub	$2, RLOOP
-	jnz	1b
+	jg	1b
 	_vmovu	V0, 0(%rsi)
 	_vmovu	V3, 16(%rsi)
 .if ISA

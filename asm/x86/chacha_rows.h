@@ -9,8 +9,8 @@
  * Shortest input (bytes) each row is auto-dispatched for; measured on Zen 5,
  * see Documentation/chacha.rst.
  */
-#define SC_CHACHA_MIN_SSSE3	129
-#define SC_CHACHA_MIN_AVX2	129
+#define SC_CHACHA_MIN_SSSE3	65
+#define SC_CHACHA_MIN_AVX2	65
 #define SC_CHACHA_MIN_AVX512VL	65
 #define SC_CHACHA_MIN_AVX512	512
 
