@@ -94,8 +94,8 @@
  * the last one).  With only 16 ymm registers the key powers are a table in
  * the stack frame, used as memory operands and wiped before return; they
  * take three levels of multiplications (r^2; r^3/r^4; r^5..r^8, r^4 and
- * r^8 broadcast from lane 0).  Whole 128-byte groups only; the C wrapper
- * finishes the tail.
+ * r^8 broadcast from lane 0).  Any length: a partial first group is built
+ * in the frame as in the IFMA code.
  *
  * Registers (ymm): 0-4 A, 5-9 B, 10-14 products and message limbs, 15
  * scratch.
@@ -730,8 +730,9 @@ IFMA_FUNC	sc_poly1305_blocks_x86_ifma_ymm, 32
 /* ---------------------------------------------------------------------- */
 
 /*
- * Stack frame (1216 bytes, wiped before return): key power tables of nine
- * 32-byte rows each, r0..r4 then s1..s4 (s_i = 5 r_i), and two constants.
+ * Stack frame (1408 bytes, wiped before return): key power tables of nine
+ * 32-byte rows each, r0..r4 then s1..s4 (s_i = 5 r_i), constants and the
+ * first group of blocks.
  * r^4 takes the place of r, and r^8 that of r^2, once they are no longer
  * needed.
  */
@@ -743,7 +744,10 @@ IFMA_FUNC	sc_poly1305_blocks_x86_ifma_ymm, 32
 #define Y_VA		864		/* A's last powers: r^8 r^6 r^7 r^5 */
 #define Y_M26		1152		/* 2^26 - 1 */
 #define Y_PAD		1184		/* pad bit at bit 24 of limb 4 */
-#define Y_SIZE		1216
+#define Y_PADA		1216		/* pad bits of A's first group */
+#define Y_PADB		1248		/* pad bits of B's first group */
+#define Y_BUF		1280		/* first group, 128 bytes */
+#define Y_SIZE		1408
 
 #define YA0	%ymm0
 #define YA1	%ymm1
@@ -837,9 +841,9 @@ IFMA_FUNC	sc_poly1305_blocks_x86_ifma_ymm, 32
 
 /*
  * h += the four blocks at \off(%rsi) (lane order 0 2 1 3) with the pad
- * bit.  Clobbers YD0-YD4.
+ * bits in the table row \pad.  Clobbers YD0-YD4.
  */
-.macro YABSORB off, h0, h1, h2, h3, h4
+.macro YABSORB off, h0, h1, h2, h3, h4, pad
 	vmovdqu		\off(%rsi), YD0
 	vmovdqu		\off+32(%rsi), YD1
 	vpunpcklqdq	YD1, YD0, YD2			/* low halves */
@@ -854,7 +858,7 @@ IFMA_FUNC	sc_poly1305_blocks_x86_ifma_ymm, 32
 	vpsrlq		$14, YD3, YD4
 	vpand		YR(Y_M26, 0), YD4, YD4		/* m3 */
 	vpsrlq		$40, YD3, YD3
-	vpor		YR(Y_PAD, 0), YD3, YD3		/* m4 */
+	vpor		YR(\pad, 0), YD3, YD3		/* m4 */
 	vpaddq		YD0, \h0, \h0
 	vpaddq		YD1, \h1, \h1
 	vpaddq		YD2, \h2, \h2
@@ -905,7 +909,7 @@ IFMA_FUNC	sc_poly1305_blocks_x86_ifma_ymm, 32
  * void sc_poly1305_blocks_x86_avx2(struct sc_poly1305_core *core,
  *				    const u8 *src, size_t len, u32 padbit)
  *
- * len: a non-zero multiple of 128.
+ * len: a non-zero multiple of 16.
  */
 SYM_FUNC_START(sc_poly1305_blocks_x86_avx2)
 	subq		$Y_SIZE, %rsp
@@ -983,52 +987,122 @@ SYM_FUNC_START(sc_poly1305_blocks_x86_avx2)
 	YBCAST
 	YSTORE		YA0, YA1, YA2, YA3, YA4, Y_P8		/* over r^2 */
 
-	/* A = h in lane 0, B = 0 */
+	/*
+	 * As in the IFMA code: n blocks are z = -n mod 8 zero blocks and
+	 * then the message; h starts in the lane of block z, the z leading
+	 * blocks get no pad bit, and the first group is assembled in the
+	 * frame.  Lane masks come from comparing lane positions with z.
+	 */
 	movq		CORE_H0(%rdi), %r8
 	movq		CORE_H1(%rdi), %r9
 	movq		CORE_H2(%rdi), %r10
 	movq		%r8, %rax
 	andl		$0x3ffffff, %eax
-	vmovq		%rax, %xmm0
+	vmovq		%rax, %xmm10
 	movq		%r8, %rax
 	shrq		$26, %rax
 	andl		$0x3ffffff, %eax
-	vmovq		%rax, %xmm1
+	vmovq		%rax, %xmm11
 	shrq		$52, %r8
 	movq		%r9, %rax
 	shlq		$12, %rax
 	orq		%r8, %rax
 	andl		$0x3ffffff, %eax
-	vmovq		%rax, %xmm2
+	vmovq		%rax, %xmm12
 	movq		%r9, %rax
 	shrq		$14, %rax
 	andl		$0x3ffffff, %eax
-	vmovq		%rax, %xmm3
+	vmovq		%rax, %xmm13
 	shrq		$40, %r9
 	shlq		$24, %r10
 	orq		%r10, %r9
-	vmovq		%r9, %xmm4
-	vpxor		YB0, YB0, YB0
-	vpxor		YB1, YB1, YB1
-	vpxor		YB2, YB2, YB2
-	vpxor		YB3, YB3, YB3
-	vpxor		YB4, YB4, YB4
+	vmovq		%r9, %xmm14
+	vpbroadcastq	%xmm10, YD0			/* h, every lane */
+	vpbroadcastq	%xmm11, YD1
+	vpbroadcastq	%xmm12, YD2
+	vpbroadcastq	%xmm13, YD3
+	vpbroadcastq	%xmm14, YD4
 
-	cmpq		$128, %rdx
-	jbe		.Lavx2_last
+	movq		%rdx, %rcx
+	shrq		$4, %rcx
+	negl		%ecx
+	andl		$7, %ecx			/* z */
+	leaq		(%rdx, %rcx, 8), %rdx
+	leaq		(%rdx, %rcx, 8), %rdx		/* + 16 z */
+	shrq		$7, %rdx			/* groups */
+	/* YB0 = lane positions of A (0 2 1 3), YB1 = z, YB2 = 4 */
+	movl		$2, %eax
+	vmovq		%rax, %xmm5
+	vpslldq		$8, %xmm5, %xmm5
+	movl		$1, %eax
+	vmovq		%rax, %xmm6
+	movl		$3, %eax
+	vpinsrq		$1, %rax, %xmm6, %xmm6
+	vinserti128	$1, %xmm6, YB0, YB0
+	vmovq		%rcx, %xmm6
+	vpbroadcastq	%xmm6, YB1
+	movl		$4, %eax
+	vmovq		%rax, %xmm7
+	vpbroadcastq	%xmm7, YB2
+	/* A: h where position == z, pad where position >= z */
+	vpcmpeqq	YB1, YB0, YT
+	vpand		YD0, YT, YA0
+	vpand		YD1, YT, YA1
+	vpand		YD2, YT, YA2
+	vpand		YD3, YT, YA3
+	vpand		YD4, YT, YA4
+	vpcmpgtq	YB0, YB1, YT			/* z > position */
+	vpandn		YR(Y_PAD, 0), YT, YT
+	vmovdqu		YT, YR(Y_PADA, 0)
+	/* B: the same with positions 4 6 5 7 */
+	vpaddq		YB2, YB0, YB0
+	vpcmpgtq	YB0, YB1, YT
+	vpandn		YR(Y_PAD, 0), YT, YT
+	vmovdqu		YT, YR(Y_PADB, 0)
+	vpcmpeqq	YB1, YB0, YT
+	vpand		YD0, YT, YB0
+	vpand		YD1, YT, YB1
+	vpand		YD2, YT, YB2
+	vpand		YD3, YT, YB3
+	vpand		YD4, YT, YB4
+
+	testl		%ecx, %ecx
+	jz		.Lavx2_loop
+	shll		$4, %ecx			/* 16 z */
+	vpxor		YT, YT, YT
+	vmovdqu		YT, YR(Y_BUF, 0)
+	vmovdqu		YT, YR(Y_BUF, 1)
+	vmovdqu		YT, YR(Y_BUF, 2)
+	vmovdqu		YT, YR(Y_BUF, 3)
+	leaq		Y_BUF(%rsp, %rcx), %r9
+	movl		$128, %r11d
+	subl		%ecx, %r11d			/* the 8 - z real blocks */
+	xorl		%eax, %eax
+.Lavx2_copy:
+	vmovdqu		(%rsi, %rax), %xmm15
+	vmovdqu		%xmm15, (%r9, %rax)
+	addq		$16, %rax
+	cmpq		%r11, %rax
+	jb		.Lavx2_copy
+	movq		%rsi, %r8
+	subq		%rcx, %r8			/* the loop adds a group */
+	leaq		Y_BUF(%rsp), %rsi
+	YABSORB		0, YA0, YA1, YA2, YA3, YA4, Y_PADA
+	YABSORB		64, YB0, YB1, YB2, YB3, YB4, Y_PADB
+	movq		%r8, %rsi
+	jmp		.Lavx2_more
 .Lavx2_loop:
-	YABSORB		0, YA0, YA1, YA2, YA3, YA4
+	YABSORB		0, YA0, YA1, YA2, YA3, YA4, Y_PAD
+	YABSORB		64, YB0, YB1, YB2, YB3, YB4, Y_PAD
+.Lavx2_more:
+	decq		%rdx
+	jz		.Lavx2_last
 	YMUL		YA0, YA1, YA2, YA3, YA4, Y_P8
-	YABSORB		64, YB0, YB1, YB2, YB3, YB4
 	YMUL		YB0, YB1, YB2, YB3, YB4, Y_P8
 	addq		$128, %rsi
-	subq		$128, %rdx
-	cmpq		$128, %rdx
-	ja		.Lavx2_loop
+	jmp		.Lavx2_loop
 .Lavx2_last:
-	YABSORB		0, YA0, YA1, YA2, YA3, YA4
 	YMUL		YA0, YA1, YA2, YA3, YA4, Y_VA
-	YABSORB		64, YB0, YB1, YB2, YB3, YB4
 	YMUL		YB0, YB1, YB2, YB3, YB4, Y_VB
 
 	/* add up the eight lanes (each limb sum < 2^30) */

@@ -13,10 +13,9 @@
  *             (eight blocks per iteration), for the CPUs that prefer ymm
  *             (Ice Lake, Tiger Lake), where the zmm row is avoided.
  *
- * The vector kernels compute their key powers on every call.  avx2 takes
- * whole groups of 128 bytes and leaves the tail to the scalar code (or the
- * generic C where the CPU lacks BMI2); the ifma kernels take any length
- * and leave only short inputs to the scalar code.  The
+ * The vector kernels compute their key powers on every call and take any
+ * length; their wrappers leave short inputs to the scalar code (or to the
+ * generic C where the CPU lacks BMI2).  The
  * wrappers call the asm directly, so no asm address is taken.  The cutoffs
  * (min_len) and how they were measured: Documentation/poly1305.rst.
  */
@@ -29,8 +28,8 @@ _Static_assert(__builtin_offsetof(struct sc_poly1305_core, h) == 0 &&
 	       __builtin_offsetof(struct sc_poly1305_core, r) == 24,
 	       "poly1305-x86_64.S: struct sc_poly1305_core layout");
 
-#define SC_POLY1305_AVX2_GROUP	128	/* 8 blocks: one iteration */
-/* Below these the IFMA key powers cost more than they save (userspace). */
+/* Below these the key powers cost more than they save (userspace). */
+#define SC_POLY1305_AVX2_MIN		640
 #define SC_POLY1305_IFMA_MIN		256
 #define SC_POLY1305_IFMA_YMM_MIN	256
 
@@ -43,16 +42,9 @@ static void sc_poly1305_blocks_scalar(struct sc_poly1305_core *core,
 static void sc_poly1305_blocks_avx2(struct sc_poly1305_core *core,
 				    const u8 *src, size_t len, u32 padbit)
 {
-	size_t n = len & ~(size_t)(SC_POLY1305_AVX2_GROUP - 1);
-
-	if (n) {
-		sc_poly1305_blocks_x86_avx2(core, src, n, padbit);
-		src += n;
-		len -= n;
-	}
-	if (!len)
-		return;
-	if (sc_cpu_features() & SC_CPU_BMI2)
+	if (len >= SC_POLY1305_AVX2_MIN)
+		sc_poly1305_blocks_x86_avx2(core, src, len, padbit);
+	else if (sc_cpu_features() & SC_CPU_BMI2)
 		sc_poly1305_blocks_x86_mulx(core, src, len, padbit);
 	else
 		sc_poly1305_blocks_generic(core, src, len, padbit);
