@@ -24,7 +24,7 @@ static void sc_chacha_xor(u32 *state, u8 *dst, const u8 *src,
 	BUILD_BUG_ON(SC_SIMD_CHUNK > 4096 || SC_SIMD_CHUNK % CHACHA_BLOCK_SIZE);
 
 	while (len) {
-		unsigned int n = min(len, (unsigned int)SC_SIMD_CHUNK);
+		unsigned int n = min_t(unsigned int, len, SC_SIMD_CHUNK);
 		const struct sc_chacha_impl *impl = sc_simd_usable() ?
 			sc_chacha_pick(len) : sc_chacha_pick_nosimd(len);
 

@@ -11,6 +11,7 @@
 #include <linux/types.h>
 #include <linux/string.h>
 #include <linux/errno.h>
+#include <linux/export.h>
 #include "simdcrypt.h"
 
 #if defined(__x86_64__)
@@ -53,6 +54,7 @@ const unsigned int sc_nimpls[SC_ALG_COUNT] = {
 	[SC_ALG_POLY1305] = SC_NROWS(sc_poly1305_impls),
 	[SC_ALG_KECCAK] = SC_NROWS(sc_keccak_impls),
 };
+EXPORT_SYMBOL_GPL(sc_nimpls);
 
 /* Forced row per algorithm, or -1 for length-based dispatch. */
 static int sc_forced[SC_ALG_COUNT] = { -1, -1, -1 };
@@ -90,11 +92,13 @@ const struct sc_impl *sc_impl_row(enum sc_alg alg, unsigned int i)
 		return &sc_keccak_impls[i]->base;
 	}
 }
+EXPORT_SYMBOL_GPL(sc_impl_row);
 
 bool sc_impl_supported(const struct sc_impl *impl)
 {
 	return (sc_cpu_features() & impl->cpu_features) == impl->cpu_features;
 }
+EXPORT_SYMBOL_GPL(sc_impl_supported);
 
 int sc_impl_find(enum sc_alg alg, const char *name)
 {
@@ -105,6 +109,7 @@ int sc_impl_find(enum sc_alg alg, const char *name)
 			return i;
 	return -ENOENT;
 }
+EXPORT_SYMBOL_GPL(sc_impl_find);
 
 int sc_force_impl(enum sc_alg alg, const char *name)
 {
@@ -124,11 +129,13 @@ int sc_force_impl(enum sc_alg alg, const char *name)
 	sc_forced[alg] = i;
 	return 0;
 }
+EXPORT_SYMBOL_GPL(sc_force_impl);
 
 int sc_forced_impl(enum sc_alg alg)
 {
 	return sc_forced[alg];
 }
+EXPORT_SYMBOL_GPL(sc_forced_impl);
 
 static void sc_plan_build(struct sc_plan *plan, enum sc_alg alg, u32 cpu,
 			  int forced, bool simd_ok)
@@ -175,28 +182,34 @@ const struct sc_chacha_impl *sc_chacha_pick(unsigned int len)
 {
 	return sc_chacha_impls[sc_pick(SC_ALG_CHACHA, len, true)];
 }
+EXPORT_SYMBOL_GPL(sc_chacha_pick);
 
 const struct sc_poly1305_impl *sc_poly1305_pick(size_t len)
 {
 	return sc_poly1305_impls[sc_pick(SC_ALG_POLY1305, len, true)];
 }
+EXPORT_SYMBOL_GPL(sc_poly1305_pick);
 
 const struct sc_keccak_impl *sc_keccak_pick(size_t len)
 {
 	return sc_keccak_impls[sc_pick(SC_ALG_KECCAK, len, true)];
 }
+EXPORT_SYMBOL_GPL(sc_keccak_pick);
 
 const struct sc_chacha_impl *sc_chacha_pick_nosimd(unsigned int len)
 {
 	return sc_chacha_impls[sc_pick(SC_ALG_CHACHA, len, false)];
 }
+EXPORT_SYMBOL_GPL(sc_chacha_pick_nosimd);
 
 const struct sc_poly1305_impl *sc_poly1305_pick_nosimd(size_t len)
 {
 	return sc_poly1305_impls[sc_pick(SC_ALG_POLY1305, len, false)];
 }
+EXPORT_SYMBOL_GPL(sc_poly1305_pick_nosimd);
 
 const struct sc_keccak_impl *sc_keccak_pick_nosimd(size_t len)
 {
 	return sc_keccak_impls[sc_pick(SC_ALG_KECCAK, len, false)];
 }
+EXPORT_SYMBOL_GPL(sc_keccak_pick_nosimd);

@@ -93,20 +93,6 @@ MODULE_PARM_DESC(poly1305_impl, "Poly1305 implementation: fastest or a row name"
 module_param_cb(sha3_impl, &sc_impl_param_ops, (void *)SC_ALG_KECCAK, 0644);
 MODULE_PARM_DESC(sha3_impl, "Keccak (SHA-3) implementation: fastest or a row name");
 
-/* Test hooks for the KUnit module: enumerate and force rows. */
-EXPORT_SYMBOL_GPL(sc_impl_row);
-EXPORT_SYMBOL_GPL(sc_impl_supported);
-EXPORT_SYMBOL_GPL(sc_force_impl);
-EXPORT_SYMBOL_GPL(sc_forced_impl);
-EXPORT_SYMBOL_GPL(sc_nimpls);
-EXPORT_SYMBOL_GPL(sc_impl_find);
-EXPORT_SYMBOL_GPL(sc_chacha_pick);
-EXPORT_SYMBOL_GPL(sc_poly1305_pick);
-EXPORT_SYMBOL_GPL(sc_keccak_pick);
-EXPORT_SYMBOL_GPL(sc_chacha_pick_nosimd);
-EXPORT_SYMBOL_GPL(sc_poly1305_pick_nosimd);
-EXPORT_SYMBOL_GPL(sc_keccak_pick_nosimd);
-
 static void sc_report_choice(void)
 {
 	static const size_t sizes[] = { 64, 4096 };

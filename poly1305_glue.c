@@ -27,7 +27,7 @@ static int sc_poly1305_update(struct shash_desc *desc, const u8 *src,
 	BUILD_BUG_ON(SC_SIMD_CHUNK > 4096);
 
 	while (len) {
-		unsigned int n = min(len, (unsigned int)SC_SIMD_CHUNK);
+		unsigned int n = min_t(unsigned int, len, SC_SIMD_CHUNK);
 		const struct sc_poly1305_impl *impl = sc_simd_usable() ?
 			sc_poly1305_pick(len) : sc_poly1305_pick_nosimd(len);
 

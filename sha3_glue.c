@@ -42,7 +42,7 @@ static void sc_sha3_absorb(struct sc_sha3_desc *s, unsigned int rate,
 	BUILD_BUG_ON(SC_SIMD_CHUNK > 4096);
 
 	while (len) {
-		unsigned int n = min(len, (unsigned int)SC_SIMD_CHUNK);
+		unsigned int n = min_t(unsigned int, len, SC_SIMD_CHUNK);
 		const struct sc_keccak_impl *impl = sc_simd_usable() ?
 			sc_keccak_pick(len) : sc_keccak_pick_nosimd(len);
 

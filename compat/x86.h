@@ -23,7 +23,7 @@ static inline void sc_simd_end(void)
  * kernel enabled whatever the host CPU reports.
  */
 #ifdef CONFIG_UML
-#define sc_os_has_xfeatures(mask)	true
+#define sc_os_has_xfeatures(mask)	((void)(mask), true)
 #else
 #define sc_os_has_xfeatures(mask)	cpu_has_xfeatures((mask), NULL)
 #endif

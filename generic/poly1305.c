@@ -17,7 +17,6 @@
 #include "../simdcrypt.h"
 #include "poly1305.h"
 
-typedef unsigned __int128 sc_u128;
 
 void sc_poly1305_core_setkey(struct sc_poly1305_core *core, const u8 *key16)
 {
@@ -36,13 +35,13 @@ void sc_poly1305_blocks_generic(struct sc_poly1305_core *core, const u8 *src,
 	u64 h0 = core->h[0], h1 = core->h[1], h2 = core->h[2];
 
 	while (len >= POLY1305_BLOCK_SIZE) {
-		sc_u128 d0, d1;
+		unsigned __int128 d0, d1;
 		u64 d2, c;
 
 		/* h += m (with the 2^128 pad bit) */
-		d0 = (sc_u128)h0 + get_unaligned_le64(src);
+		d0 = (unsigned __int128)h0 + get_unaligned_le64(src);
 		h0 = (u64)d0;
-		d1 = (sc_u128)h1 + get_unaligned_le64(src + 8) + (u64)(d0 >> 64);
+		d1 = (unsigned __int128)h1 + get_unaligned_le64(src + 8) + (u64)(d0 >> 64);
 		h1 = (u64)d1;
 		h2 += (u64)(d1 >> 64) + padbit;
 
@@ -51,8 +50,8 @@ void sc_poly1305_blocks_generic(struct sc_poly1305_core *core, const u8 *src,
 		 * (mod p), hence the s1 terms.  h2 < 8, r < 2^124, so the
 		 * products fit 128 bits.
 		 */
-		d0 = (sc_u128)h0 * r0 + (sc_u128)h1 * s1;
-		d1 = (sc_u128)h0 * r1 + (sc_u128)h1 * r0 + (sc_u128)h2 * s1;
+		d0 = (unsigned __int128)h0 * r0 + (unsigned __int128)h1 * s1;
+		d1 = (unsigned __int128)h0 * r1 + (unsigned __int128)h1 * r0 + (unsigned __int128)h2 * s1;
 		d2 = h2 * r0;
 
 		/* carry: d0 -> d1 -> d2, then fold bits >= 130 back times 5 */
@@ -62,9 +61,9 @@ void sc_poly1305_blocks_generic(struct sc_poly1305_core *core, const u8 *src,
 		d2 += (u64)(d1 >> 64);
 		c = (d2 >> 2) + (d2 & ~3ull);	/* 5 * (d2 >> 2) */
 		h2 = d2 & 3;
-		d0 = (sc_u128)h0 + c;
+		d0 = (unsigned __int128)h0 + c;
 		h0 = (u64)d0;
-		d1 = (sc_u128)h1 + (u64)(d0 >> 64);
+		d1 = (unsigned __int128)h1 + (u64)(d0 >> 64);
 		h1 = (u64)d1;
 		h2 += (u64)(d1 >> 64);
 
@@ -80,21 +79,21 @@ void sc_poly1305_emit(const struct sc_poly1305_core *core, const u32 *s, u8 *out
 {
 	u64 h0 = core->h[0], h1 = core->h[1], h2 = core->h[2];
 	u64 g0, g1, g2, mask, c;
-	sc_u128 t;
+	unsigned __int128 t;
 
 	/* fully reduce h: h may still be >= p once */
 	c = (h2 >> 2) * 5;
 	h2 &= 3;
-	t = (sc_u128)h0 + c;
+	t = (unsigned __int128)h0 + c;
 	h0 = (u64)t;
-	t = (sc_u128)h1 + (u64)(t >> 64);
+	t = (unsigned __int128)h1 + (u64)(t >> 64);
 	h1 = (u64)t;
 	h2 += (u64)(t >> 64);
 
 	/* g = h + 5 - 2^130; use it if it did not borrow */
-	t = (sc_u128)h0 + 5;
+	t = (unsigned __int128)h0 + 5;
 	g0 = (u64)t;
-	t = (sc_u128)h1 + (u64)(t >> 64);
+	t = (unsigned __int128)h1 + (u64)(t >> 64);
 	g1 = (u64)t;
 	g2 = h2 + (u64)(t >> 64);
 	mask = 0 - (g2 >> 2);		/* all ones if h + 5 >= 2^130 */
@@ -102,9 +101,9 @@ void sc_poly1305_emit(const struct sc_poly1305_core *core, const u32 *s, u8 *out
 	h1 = (h1 & ~mask) | (g1 & mask);
 
 	/* out = (h + s) mod 2^128 */
-	t = (sc_u128)h0 + ((u64)s[1] << 32 | s[0]);
+	t = (unsigned __int128)h0 + ((u64)s[1] << 32 | s[0]);
 	put_unaligned_le64((u64)t, out);
-	t = (sc_u128)h1 + ((u64)s[3] << 32 | s[2]) + (u64)(t >> 64);
+	t = (unsigned __int128)h1 + ((u64)s[3] << 32 | s[2]) + (u64)(t >> 64);
 	put_unaligned_le64((u64)t, out + 8);
 }
 

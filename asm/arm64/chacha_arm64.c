@@ -11,15 +11,16 @@
  *           same cutoff as the kernel's own arm64 chacha glue.
  */
 #include <linux/types.h>
+#include <linux/linkage.h>
 #include <linux/string.h>
 #include "../../simdcrypt.h"
 #include "rows.h"
 
-void sc_chacha_neon_xor4(const u32 *state, u8 *dst, const u8 *src,
-			 int nrounds);
-void sc_chacha_neon_xor1(const u32 *state, u8 *dst, const u8 *src,
-			 int nrounds);
-void sc_chacha_neon_hchacha(const u32 *state, u32 *out, int nrounds);
+asmlinkage void sc_chacha_neon_xor4(const u32 *state, u8 *dst, const u8 *src,
+				    int nrounds);
+asmlinkage void sc_chacha_neon_xor1(const u32 *state, u8 *dst, const u8 *src,
+				    int nrounds);
+asmlinkage void sc_chacha_neon_hchacha(const u32 *state, u32 *out, int nrounds);
 
 static void sc_chacha_xor_neon(const u32 *state, u8 *dst, const u8 *src,
 			       unsigned int len, int nrounds)

@@ -15,15 +15,16 @@
  * follows the feature, not a benchmark.
  */
 #include <linux/types.h>
+#include <linux/linkage.h>
 #include "../../simdcrypt.h"
 #include "rows.h"
 
-void sc_keccak_gpr_permute(u64 *st);
-void sc_keccak_gpr_absorb(u64 *st, const u8 *in, size_t nblocks,
-			  unsigned int rate);
-void sc_keccak_ce_permute(u64 *st);
-void sc_keccak_ce_absorb(u64 *st, const u8 *in, size_t nblocks,
-			 unsigned int rate);
+asmlinkage void sc_keccak_gpr_permute(u64 *st);
+asmlinkage void sc_keccak_gpr_absorb(u64 *st, const u8 *in, size_t nblocks,
+				     unsigned int rate);
+asmlinkage void sc_keccak_ce_permute(u64 *st);
+asmlinkage void sc_keccak_ce_absorb(u64 *st, const u8 *in, size_t nblocks,
+				    unsigned int rate);
 
 static void sc_keccak_permute_arm64(u64 *st)
 {

@@ -13,16 +13,17 @@
  *            multiple of four go to the scalar kernel.
  */
 #include <linux/types.h>
+#include <linux/linkage.h>
 #include <linux/string.h>
 #include "../../simdcrypt.h"
 #include "rows.h"
 
 #define SC_POLY1305_NEON_MIN	256
 
-void sc_poly1305_arm64_blocks(struct sc_poly1305_core *core, const u8 *src,
-			      size_t len, u32 padbit);
-void sc_poly1305_neon_steps(u32 h[5][2], const u8 *src, size_t steps,
-			    const u32 tables[4][9][2], u32 padbit);
+asmlinkage void sc_poly1305_arm64_blocks(struct sc_poly1305_core *core,
+					 const u8 *src, size_t len, u32 padbit);
+asmlinkage void sc_poly1305_neon_steps(u32 h[5][2], const u8 *src, size_t steps,
+				       const u32 tables[4][9][2], u32 padbit);
 
 static void sc_poly1305_blocks_arm64(struct sc_poly1305_core *core,
 				     const u8 *src, size_t len, u32 padbit)

@@ -12,13 +12,14 @@
  *   avx512vl  one lane per xmm register, vpternlogq + vprolq; SIMD section.
  */
 #include <linux/types.h>
+#include <linux/linkage.h>
 #include "../../simdcrypt.h"
 #include "keccak_rows.h"
 
-void sc_keccak_absorb_x86_64(u64 *st, const u8 *in, size_t nblocks,
-			     unsigned int rate);
-void sc_keccak_absorb_avx512vl(u64 *st, const u8 *in, size_t nblocks,
-			       unsigned int rate);
+asmlinkage void sc_keccak_absorb_x86_64(u64 *st, const u8 *in, size_t nblocks,
+					unsigned int rate);
+asmlinkage void sc_keccak_absorb_avx512vl(u64 *st, const u8 *in, size_t nblocks,
+					  unsigned int rate);
 
 static void sc_keccak_permute_scalar_row(u64 *st)
 {

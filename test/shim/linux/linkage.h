@@ -6,6 +6,11 @@
 #ifndef _SC_SHIM_LINKAGE_H
 #define _SC_SHIM_LINKAGE_H
 
+#ifndef __ASSEMBLER__
+/* C prototypes of asm functions: nothing special in userspace. */
+#define asmlinkage
+#endif
+
 #ifdef __ASSEMBLER__
 #if defined(__x86_64__)
 #define SC_SHIM_ALIGN	.p2align 4, 0x90
