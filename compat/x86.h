@@ -23,9 +23,19 @@ static inline void sc_simd_end(void)
  * kernel enabled whatever the host CPU reports.
  */
 #ifdef CONFIG_UML
-#define sc_os_has_xfeatures(mask)	((void)(mask), true)
+static inline bool sc_os_saves_ymm(void) { return true; }
+static inline bool sc_os_saves_zmm(void) { return true; }
 #else
-#define sc_os_has_xfeatures(mask)	cpu_has_xfeatures((mask), NULL)
+static inline bool sc_os_saves_ymm(void)
+{
+	return cpu_has_xfeatures(XFEATURE_MASK_SSE | XFEATURE_MASK_YMM, NULL);
+}
+
+static inline bool sc_os_saves_zmm(void)
+{
+	return cpu_has_xfeatures(XFEATURE_MASK_SSE | XFEATURE_MASK_YMM |
+				 XFEATURE_MASK_AVX512, NULL);
+}
 #endif
 
 static inline bool sc_cpu_prefers_ymm(void)
@@ -42,9 +52,8 @@ static inline bool sc_cpu_prefers_ymm(void)
 static inline u32 sc_arch_cpu_features(void)
 {
 	u32 f = 0;
-	bool ymm_ok = sc_os_has_xfeatures(XFEATURE_MASK_SSE | XFEATURE_MASK_YMM);
-	bool zmm_ok = sc_os_has_xfeatures(XFEATURE_MASK_SSE | XFEATURE_MASK_YMM |
-					  XFEATURE_MASK_AVX512);
+	bool ymm_ok = sc_os_saves_ymm();
+	bool zmm_ok = sc_os_saves_zmm();
 
 	if (boot_cpu_has(X86_FEATURE_SSSE3))
 		f |= SC_CPU_SSSE3;
