@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * ChaCha20 / ChaCha12 keystream XOR and HChaCha for x86_64: SSSE3, AVX2,
- * AVX-512VL (xmm/ymm) and AVX-512 (zmm) from one macro body.
+ * AVX-512VL (xmm/ymm) and AVX-512 (zmm) from one macro body, and a scalar
+ * kernel in general registers.
  *
  * Algorithm
  * ---------
@@ -61,6 +62,9 @@
  *   sc_hchacha_ssse3 / sc_hchacha_avx512vl: one block, one row per register
  *                               (the classic "horizontal" layout), diagonals
  *                               by pshufd.
+ *   sc_chacha_xor_scalar / sc_hchacha_scalar: one block at a time in general
+ *                               registers (see the comment above them), for
+ *                               one or two blocks and for no-SIMD contexts.
  *
  * Register use: %rdi state, %rsi dst, %rdx src, %ecx bytes left, %r8d
  * rounds, %r9d counter of the current batch, %r10d round loop, %rax/%r11
@@ -832,3 +836,253 @@ SYM_FUNC_START(sc_hchacha_avx512vl)
 	_hchacha	2
 	RET
 SYM_FUNC_END(sc_hchacha_avx512vl)
+
+/* ---- scalar: one block at a time in general registers ---------------- */
+
+/*
+ * For inputs of one block, where a vector batch's latency (about 340 cycles
+ * however few blocks it holds) loses to 1-cycle scalar ops, and for contexts
+ * that may not use SIMD.  Fourteen words live in registers: a0-a3 in
+ * eax/ebx/ecx/edx, b4-b7 in esi/edi/r8d/r9d, d12-d15 in r12d-r15d and two
+ * of the c words (8-11) in r10d/r11d.  The other two c words wait on the
+ * stack: the column round needs c8/c9 then c10/c11, the diagonal round
+ * c10/c11 then c8/c9, so one swap per round.  Pointers, length and the
+ * round counter live in the frame too.
+ */
+#define S_STATE	0
+#define S_DST	8
+#define S_SRC	16
+#define S_LEN	24
+#define S_RND	28
+#define S_CTR	32
+#define S_NR	36
+#define S_C	40		/* c8-c11 */
+#define S_KS	56		/* one keystream block */
+#define S_FRAME	128		/* keeps %rsp 16-byte aligned */
+
+/* two quarter-rounds interleaved, all operands in registers */
+.macro _sqr2 a0, b0, c0, d0, a1, b1, c1, d1
+	add	\b0, \a0
+	add	\b1, \a1
+	xor	\a0, \d0
+	xor	\a1, \d1
+	rol	$16, \d0
+	rol	$16, \d1
+	add	\d0, \c0
+	add	\d1, \c1
+	xor	\c0, \b0
+	xor	\c1, \b1
+	rol	$12, \b0
+	rol	$12, \b1
+	add	\b0, \a0
+	add	\b1, \a1
+	xor	\a0, \d0
+	xor	\a1, \d1
+	rol	$8, \d0
+	rol	$8, \d1
+	add	\d0, \c0
+	add	\d1, \c1
+	xor	\c0, \b0
+	xor	\c1, \b1
+	rol	$7, \b0
+	rol	$7, \b1
+.endm
+
+.macro _sdround
+	/* columns: (0,4,8,12) (1,5,9,13), then (2,6,10,14) (3,7,11,15) */
+	_sqr2	%eax, %esi, %r10d, %r12d, %ebx, %edi, %r11d, %r13d
+	mov	%r10d, (S_C + 0)(%rsp)
+	mov	%r11d, (S_C + 4)(%rsp)
+	mov	(S_C + 8)(%rsp), %r10d
+	mov	(S_C + 12)(%rsp), %r11d
+	_sqr2	%ecx, %r8d, %r10d, %r14d, %edx, %r9d, %r11d, %r15d
+	/* diagonals: (0,5,10,15) (1,6,11,12), then (2,7,8,13) (3,4,9,14) */
+	_sqr2	%eax, %edi, %r10d, %r15d, %ebx, %r8d, %r11d, %r12d
+	mov	%r10d, (S_C + 8)(%rsp)
+	mov	%r11d, (S_C + 12)(%rsp)
+	mov	(S_C + 0)(%rsp), %r10d
+	mov	(S_C + 4)(%rsp), %r11d
+	_sqr2	%ecx, %r9d, %r10d, %r13d, %edx, %esi, %r11d, %r14d
+.endm
+
+/* load the state (word 12 from S_CTR) and run the rounds */
+.macro _sblock
+	mov	S_NR(%rsp), %eax
+	mov	%eax, S_RND(%rsp)
+	mov	S_STATE(%rsp), %r11
+	mov	0(%r11), %eax
+	mov	4(%r11), %ebx
+	mov	8(%r11), %ecx
+	mov	12(%r11), %edx
+	mov	16(%r11), %esi
+	mov	20(%r11), %edi
+	mov	24(%r11), %r8d
+	mov	28(%r11), %r9d
+	mov	40(%r11), %r10d
+	mov	%r10d, (S_C + 8)(%rsp)
+	mov	44(%r11), %r10d
+	mov	%r10d, (S_C + 12)(%rsp)
+	mov	S_CTR(%rsp), %r12d
+	mov	52(%r11), %r13d
+	mov	56(%r11), %r14d
+	mov	60(%r11), %r15d
+	mov	32(%r11), %r10d
+	mov	36(%r11), %r11d
+1:
+	_sdround
+	subl	$2, S_RND(%rsp)
+	jg	1b
+.endm
+
+.macro _spush
+	push	%rbx
+	push	%r12
+	push	%r13
+	push	%r14
+	push	%r15
+	sub	$S_FRAME, %rsp
+.endm
+
+.macro _spop
+	add	$S_FRAME, %rsp
+	pop	%r15
+	pop	%r14
+	pop	%r13
+	pop	%r12
+	pop	%rbx
+.endm
+
+/* void sc_chacha_xor_scalar(state, dst, src, len, nrounds) */
+SYM_FUNC_START(sc_chacha_xor_scalar)
+	test	%ecx, %ecx
+	jz	.Lsret
+	_spush
+	mov	%rdi, S_STATE(%rsp)
+	mov	%rsi, S_DST(%rsp)
+	mov	%rdx, S_SRC(%rsp)
+	mov	%ecx, S_LEN(%rsp)
+	mov	%r8d, S_NR(%rsp)
+	mov	48(%rdi), %eax
+	mov	%eax, S_CTR(%rsp)
+.Lsblock:
+	_sblock
+	/* feed-forward into S_KS */
+	mov	%r10d, (S_C + 0)(%rsp)
+	mov	%r11d, (S_C + 4)(%rsp)
+	mov	S_STATE(%rsp), %r10
+	add	0(%r10), %eax
+	add	4(%r10), %ebx
+	add	8(%r10), %ecx
+	add	12(%r10), %edx
+	add	16(%r10), %esi
+	add	20(%r10), %edi
+	add	24(%r10), %r8d
+	add	28(%r10), %r9d
+	add	S_CTR(%rsp), %r12d
+	add	52(%r10), %r13d
+	add	56(%r10), %r14d
+	add	60(%r10), %r15d
+	mov	%eax, (S_KS + 0)(%rsp)
+	mov	%ebx, (S_KS + 4)(%rsp)
+	mov	%ecx, (S_KS + 8)(%rsp)
+	mov	%edx, (S_KS + 12)(%rsp)
+	mov	%esi, (S_KS + 16)(%rsp)
+	mov	%edi, (S_KS + 20)(%rsp)
+	mov	%r8d, (S_KS + 24)(%rsp)
+	mov	%r9d, (S_KS + 28)(%rsp)
+	mov	%r12d, (S_KS + 48)(%rsp)
+	mov	%r13d, (S_KS + 52)(%rsp)
+	mov	%r14d, (S_KS + 56)(%rsp)
+	mov	%r15d, (S_KS + 60)(%rsp)
+	mov	(S_C + 0)(%rsp), %eax
+	mov	(S_C + 4)(%rsp), %ebx
+	mov	(S_C + 8)(%rsp), %ecx
+	mov	(S_C + 12)(%rsp), %edx
+	add	32(%r10), %eax
+	add	36(%r10), %ebx
+	add	40(%r10), %ecx
+	add	44(%r10), %edx
+	mov	%eax, (S_KS + 32)(%rsp)
+	mov	%ebx, (S_KS + 36)(%rsp)
+	mov	%ecx, (S_KS + 40)(%rsp)
+	mov	%edx, (S_KS + 44)(%rsp)
+
+	/* XOR it into the data */
+	mov	S_SRC(%rsp), %rsi
+	mov	S_DST(%rsp), %rdi
+	mov	S_LEN(%rsp), %ecx
+	cmp	$64, %ecx
+	jb	.Lspartial
+.irp off, 0, 8, 16, 24, 32, 40, 48, 56
+	mov	\off(%rsi), %rax
+	xor	(S_KS + \off)(%rsp), %rax
+	mov	%rax, \off(%rdi)
+.endr
+	add	$64, %rsi
+	add	$64, %rdi
+	mov	%rsi, S_SRC(%rsp)
+	mov	%rdi, S_DST(%rsp)
+	incl	S_CTR(%rsp)
+	sub	$64, %ecx
+	mov	%ecx, S_LEN(%rsp)
+	jnz	.Lsblock
+	jmp	.Lsdone
+
+.Lspartial:
+	/* 1-63 bytes: eight at a time, then one at a time */
+	xor	%edx, %edx
+	cmp	$8, %ecx
+	jb	2f
+1:
+	mov	(%rsi, %rdx), %rax
+	xor	S_KS(%rsp, %rdx), %rax
+	mov	%rax, (%rdi, %rdx)
+	add	$8, %edx
+	sub	$8, %ecx
+	cmp	$8, %ecx
+	jae	1b
+	test	%ecx, %ecx
+	jz	.Lsdone
+2:
+	movzbl	S_KS(%rsp, %rdx), %eax
+	xorb	(%rsi, %rdx), %al
+	movb	%al, (%rdi, %rdx)
+	inc	%edx
+	dec	%ecx
+	jnz	2b
+
+.Lsdone:
+	/* wipe the keystream block and the c words */
+	xor	%eax, %eax
+.irp off, 0, 8, 16, 24, 32, 40, 48, 56, 64, 72
+	mov	%rax, (S_C + \off)(%rsp)
+.endr
+	_spop
+.Lsret:
+	RET
+SYM_FUNC_END(sc_chacha_xor_scalar)
+
+/* void sc_hchacha_scalar(const u32 *state, u32 *out, int nrounds) */
+SYM_FUNC_START(sc_hchacha_scalar)
+	_spush
+	mov	%rdi, S_STATE(%rsp)
+	mov	%rsi, S_DST(%rsp)
+	mov	%edx, S_NR(%rsp)
+	mov	48(%rdi), %eax
+	mov	%eax, S_CTR(%rsp)
+	_sblock
+	mov	S_DST(%rsp), %r10
+	mov	%eax, 0(%r10)
+	mov	%ebx, 4(%r10)
+	mov	%ecx, 8(%r10)
+	mov	%edx, 12(%r10)
+	mov	%r12d, 16(%r10)
+	mov	%r13d, 20(%r10)
+	mov	%r14d, 24(%r10)
+	mov	%r15d, 28(%r10)
+	xor	%eax, %eax
+	mov	%rax, (S_C + 0)(%rsp)
+	mov	%rax, (S_C + 8)(%rsp)
+	_spop
+	RET
+SYM_FUNC_END(sc_hchacha_scalar)

@@ -9,17 +9,20 @@
  * Shortest input (bytes) each row is auto-dispatched for; measured on Zen 5,
  * see Documentation/chacha.rst.
  */
-#define SC_CHACHA_MIN_SSSE3	65
-#define SC_CHACHA_MIN_AVX2	65
-#define SC_CHACHA_MIN_AVX512VL	65
+#define SC_CHACHA_MIN_SCALAR	0
+#define SC_CHACHA_MIN_SSSE3	129
+#define SC_CHACHA_MIN_AVX2	129
+#define SC_CHACHA_MIN_AVX512VL	129
 #define SC_CHACHA_MIN_AVX512	512
 
+extern const struct sc_chacha_impl sc_chacha_impl_scalar;
 extern const struct sc_chacha_impl sc_chacha_impl_ssse3;
 extern const struct sc_chacha_impl sc_chacha_impl_avx2;
 extern const struct sc_chacha_impl sc_chacha_impl_avx512vl;
 extern const struct sc_chacha_impl sc_chacha_impl_avx512;
 
 #define SC_ARCH_CHACHA_ROWS						\
+	&sc_chacha_impl_scalar,						\
 	&sc_chacha_impl_ssse3, &sc_chacha_impl_avx2,			\
 	&sc_chacha_impl_avx512vl, &sc_chacha_impl_avx512,
 

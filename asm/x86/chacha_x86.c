@@ -30,11 +30,22 @@ asmlinkage void sc_chacha_xor_avx512vl_16x(const u32 *state, u8 *dst,
 asmlinkage void sc_chacha_xor_avx512_32x(const u32 *state, u8 *dst,
 					 const u8 *src, unsigned int len,
 					 int nrounds);
+asmlinkage void sc_chacha_xor_scalar(const u32 *state, u8 *dst,
+				     const u8 *src, unsigned int len,
+				     int nrounds);
+asmlinkage void sc_hchacha_scalar(const u32 *state, u32 *out, int nrounds);
 asmlinkage void sc_hchacha_ssse3(const u32 *state, u32 *out, int nrounds);
 asmlinkage void sc_hchacha_avx512vl(const u32 *state, u32 *out, int nrounds);
 
 /* Up to this many bytes the 4-block xmm kernel beats the wider ones. */
 #define SC_CHACHA_XMM_MAX	256
+
+static void sc_chacha_xor_scalar_x86(const u32 *state, u8 *dst,
+				     const u8 *src, unsigned int len,
+				     int nrounds)
+{
+	sc_chacha_xor_scalar(state, dst, src, len, nrounds);
+}
 
 static void sc_chacha_xor_ssse3(const u32 *state, u8 *dst, const u8 *src,
 				unsigned int len, int nrounds)
@@ -67,6 +78,11 @@ static void sc_chacha_xor_avx512(const u32 *state, u8 *dst, const u8 *src,
 }
 
 /* The asm is only called directly, so it needs no CFI/IBT landing pad. */
+static void sc_hchacha_x86_scalar(const u32 *state, u32 *out, int nrounds)
+{
+	sc_hchacha_scalar(state, out, nrounds);
+}
+
 static void sc_hchacha_x86_ssse3(const u32 *state, u32 *out, int nrounds)
 {
 	sc_hchacha_ssse3(state, out, nrounds);
@@ -76,6 +92,16 @@ static void sc_hchacha_x86_avx512vl(const u32 *state, u32 *out, int nrounds)
 {
 	sc_hchacha_avx512vl(state, out, nrounds);
 }
+
+/* General registers only: no SIMD section, so also the no-SIMD choice. */
+const struct sc_chacha_impl sc_chacha_impl_scalar = {
+	.base = {
+		.name = "scalar",
+		.min_len = SC_CHACHA_MIN_SCALAR,
+	},
+	.xor_stream = sc_chacha_xor_scalar_x86,
+	.hchacha = sc_hchacha_x86_scalar,
+};
 
 const struct sc_chacha_impl sc_chacha_impl_ssse3 = {
 	.base = {
