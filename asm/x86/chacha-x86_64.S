@@ -62,6 +62,8 @@
  *   sc_hchacha_ssse3 / sc_hchacha_avx512vl: one block, one row per register
  *                               (the classic "horizontal" layout), diagonals
  *                               by pshufd.
+ *   sc_chacha_xor_avx2_9x       the AVX2 batch plus a scalar block in the
+ *                               same round loop (whole 576-byte groups)
  *   sc_chacha_xor_scalar / sc_hchacha_scalar: one block at a time in general
  *                               registers (see the comment above them), for
  *                               one or two blocks and for no-SIMD contexts.
@@ -888,20 +890,20 @@ SYM_FUNC_END(sc_hchacha_avx512vl)
 	rol	$7, \b1
 .endm
 
-.macro _sdround
+.macro _sdround coff=S_C
 	/* columns: (0,4,8,12) (1,5,9,13), then (2,6,10,14) (3,7,11,15) */
 	_sqr2	%eax, %esi, %r10d, %r12d, %ebx, %edi, %r11d, %r13d
-	mov	%r10d, (S_C + 0)(%rsp)
-	mov	%r11d, (S_C + 4)(%rsp)
-	mov	(S_C + 8)(%rsp), %r10d
-	mov	(S_C + 12)(%rsp), %r11d
+	mov	%r10d, (\coff + 0)(%rsp)
+	mov	%r11d, (\coff + 4)(%rsp)
+	mov	(\coff + 8)(%rsp), %r10d
+	mov	(\coff + 12)(%rsp), %r11d
 	_sqr2	%ecx, %r8d, %r10d, %r14d, %edx, %r9d, %r11d, %r15d
 	/* diagonals: (0,5,10,15) (1,6,11,12), then (2,7,8,13) (3,4,9,14) */
 	_sqr2	%eax, %edi, %r10d, %r15d, %ebx, %r8d, %r11d, %r12d
-	mov	%r10d, (S_C + 8)(%rsp)
-	mov	%r11d, (S_C + 12)(%rsp)
-	mov	(S_C + 0)(%rsp), %r10d
-	mov	(S_C + 4)(%rsp), %r11d
+	mov	%r10d, (\coff + 8)(%rsp)
+	mov	%r11d, (\coff + 12)(%rsp)
+	mov	(\coff + 0)(%rsp), %r10d
+	mov	(\coff + 4)(%rsp), %r11d
 	_sqr2	%ecx, %r9d, %r10d, %r13d, %edx, %esi, %r11d, %r14d
 .endm
 
@@ -1086,3 +1088,158 @@ SYM_FUNC_START(sc_hchacha_scalar)
 	_spop
 	RET
 SYM_FUNC_END(sc_hchacha_scalar)
+
+/* ---- AVX2 + scalar: 8 blocks in ymm and a ninth in general registers -- */
+
+/*
+ * One 8-block AVX2 batch is latency-bound (four dependency chains), which
+ * leaves the integer ALUs idle; a scalar block woven into the same round
+ * loop runs there nearly for free.  This kernel takes whole 576-byte
+ * groups only (len a non-zero multiple of 576); chacha_x86.c hands the
+ * rest to sc_chacha_xor_avx2_8x.
+ */
+#define H_SAVE	512
+#define H_SPILL	640
+#define H_CTRS	672
+#define H_SCTR	676
+#define H_STATE	680
+#define H_DST	688
+#define H_SRC	696
+#define H_LEN	704
+#define H_NR	708
+#define H_RND	712
+#define H_C	716
+#define H_KS	732
+#define H_FRAME	808
+
+SYM_FUNC_START(sc_chacha_xor_avx2_9x)
+	_set_vl	32, 1
+	.set	SAVE, H_SAVE
+	.set	SPILL, H_SPILL
+	.set	CTRS, H_CTRS
+	push	%rbx
+	push	%r12
+	push	%r13
+	push	%r14
+	push	%r15
+	sub	$H_FRAME, %rsp
+	mov	%rdi, H_STATE(%rsp)
+	mov	%rsi, H_DST(%rsp)
+	mov	%rdx, H_SRC(%rsp)
+	mov	%ecx, H_LEN(%rsp)
+	mov	%r8d, H_NR(%rsp)
+	mov	48(%rdi), %eax
+	mov	%eax, H_CTRS(%rsp)
+.Lh_loop:
+	mov	H_STATE(%rsp), %rdi
+.irp i, 0,1,2,3,4,5,6,7,8,9,10,11,13,14,15
+	_bcast	(4 * \i)(STATE), A\i
+.endr
+	_bcast	H_CTRS(%rsp), A12
+	_vpaddd	.Lsc_inc(%rip), A12, A12
+	/* the scalar block: counter + 8 */
+	mov	H_CTRS(%rsp), %eax
+	add	$8, %eax
+	mov	%eax, H_SCTR(%rsp)
+	mov	H_NR(%rsp), %eax
+	mov	%eax, H_RND(%rsp)
+	mov	%rdi, %r11
+	mov	0(%r11), %eax
+	mov	4(%r11), %ebx
+	mov	8(%r11), %ecx
+	mov	12(%r11), %edx
+	mov	16(%r11), %esi
+	mov	20(%r11), %edi
+	mov	24(%r11), %r8d
+	mov	28(%r11), %r9d
+	mov	40(%r11), %r10d
+	mov	%r10d, (H_C + 8)(%rsp)
+	mov	44(%r11), %r10d
+	mov	%r10d, (H_C + 12)(%rsp)
+	mov	H_SCTR(%rsp), %r12d
+	mov	52(%r11), %r13d
+	mov	56(%r11), %r14d
+	mov	60(%r11), %r15d
+	mov	32(%r11), %r10d
+	mov	36(%r11), %r11d
+1:
+	_dround	0
+	_sdround H_C
+	subl	$2, H_RND(%rsp)
+	jg	1b
+
+	/* scalar block: feed-forward into H_KS */
+	mov	%r10d, (H_C + 0)(%rsp)
+	mov	%r11d, (H_C + 4)(%rsp)
+	mov	H_STATE(%rsp), %r10
+	add	0(%r10), %eax
+	add	4(%r10), %ebx
+	add	8(%r10), %ecx
+	add	12(%r10), %edx
+	add	16(%r10), %esi
+	add	20(%r10), %edi
+	add	24(%r10), %r8d
+	add	28(%r10), %r9d
+	add	H_SCTR(%rsp), %r12d
+	add	52(%r10), %r13d
+	add	56(%r10), %r14d
+	add	60(%r10), %r15d
+	mov	%eax, (H_KS + 0)(%rsp)
+	mov	%ebx, (H_KS + 4)(%rsp)
+	mov	%ecx, (H_KS + 8)(%rsp)
+	mov	%edx, (H_KS + 12)(%rsp)
+	mov	%esi, (H_KS + 16)(%rsp)
+	mov	%edi, (H_KS + 20)(%rsp)
+	mov	%r8d, (H_KS + 24)(%rsp)
+	mov	%r9d, (H_KS + 28)(%rsp)
+	mov	%r12d, (H_KS + 48)(%rsp)
+	mov	%r13d, (H_KS + 52)(%rsp)
+	mov	%r14d, (H_KS + 56)(%rsp)
+	mov	%r15d, (H_KS + 60)(%rsp)
+	mov	(H_C + 0)(%rsp), %eax
+	mov	(H_C + 4)(%rsp), %ebx
+	mov	(H_C + 8)(%rsp), %ecx
+	mov	(H_C + 12)(%rsp), %edx
+	add	32(%r10), %eax
+	add	36(%r10), %ebx
+	add	40(%r10), %ecx
+	add	44(%r10), %edx
+	mov	%eax, (H_KS + 32)(%rsp)
+	mov	%ebx, (H_KS + 36)(%rsp)
+	mov	%ecx, (H_KS + 40)(%rsp)
+	mov	%edx, (H_KS + 44)(%rsp)
+
+	/* the vector batch straight into the data, then the scalar block */
+	mov	H_STATE(%rsp), STATE
+	mov	H_SRC(%rsp), SRC
+	mov	H_DST(%rsp), DST
+	_finish_16	1
+.irp off, 0, 8, 16, 24, 32, 40, 48, 56
+	mov	(512 + \off)(SRC), %rax
+	xor	(H_KS + \off)(%rsp), %rax
+	mov	%rax, (512 + \off)(DST)
+.endr
+	add	$576, SRC
+	add	$576, DST
+	mov	SRC, H_SRC(%rsp)
+	mov	DST, H_DST(%rsp)
+	addl	$9, H_CTRS(%rsp)
+	subl	$576, H_LEN(%rsp)
+	ja	.Lh_loop
+
+	/* wipe SAVE, SPILL and the scalar block's words */
+	vpxor	A0, A0, A0
+	.set	.Loff, H_SAVE
+.rept (H_FRAME - H_SAVE) / 32
+	vmovdqu	A0, .Loff(%rsp)
+	.set	.Loff, .Loff + 32
+.endr
+	add	$H_FRAME, %rsp
+	pop	%r15
+	pop	%r14
+	pop	%r13
+	pop	%r12
+	pop	%rbx
+	vzeroupper
+	RET
+SYM_FUNC_END(sc_chacha_xor_avx2_9x)

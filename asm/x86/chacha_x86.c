@@ -21,6 +21,9 @@ asmlinkage void sc_chacha_xor_ssse3_4x(const u32 *state, u8 *dst,
 asmlinkage void sc_chacha_xor_avx2_8x(const u32 *state, u8 *dst,
 				      const u8 *src, unsigned int len,
 				      int nrounds);
+asmlinkage void sc_chacha_xor_avx2_9x(const u32 *state, u8 *dst,
+				      const u8 *src, unsigned int len,
+				      int nrounds);
 asmlinkage void sc_chacha_xor_avx512vl_4x(const u32 *state, u8 *dst,
 					  const u8 *src, unsigned int len,
 					  int nrounds);
@@ -53,10 +56,32 @@ static void sc_chacha_xor_ssse3(const u32 *state, u8 *dst, const u8 *src,
 	sc_chacha_xor_ssse3_4x(state, dst, src, len, nrounds);
 }
 
+/*
+ * AVX2: whole groups of 9 blocks (8 in ymm + 1 in general registers), the
+ * rest with the 8-block kernel, or the scalar one for up to two blocks.
+ */
+#define SC_CHACHA_AVX2_GROUP	(9 * CHACHA_BLOCK_SIZE)
+
 static void sc_chacha_xor_avx2(const u32 *state, u8 *dst, const u8 *src,
 			       unsigned int len, int nrounds)
 {
-	sc_chacha_xor_avx2_8x(state, dst, src, len, nrounds);
+	unsigned int n = len - len % SC_CHACHA_AVX2_GROUP;
+	u32 st[CHACHA_STATE_WORDS];
+
+	if (!n) {
+		sc_chacha_xor_avx2_8x(state, dst, src, len, nrounds);
+		return;
+	}
+	sc_chacha_xor_avx2_9x(state, dst, src, n, nrounds);
+	if (len == n)
+		return;
+	memcpy(st, state, sizeof(st));
+	st[12] += n / CHACHA_BLOCK_SIZE;
+	if (len - n <= 2 * CHACHA_BLOCK_SIZE)
+		sc_chacha_xor_scalar(st, dst + n, src + n, len - n, nrounds);
+	else
+		sc_chacha_xor_avx2_8x(st, dst + n, src + n, len - n, nrounds);
+	memzero_explicit(st, sizeof(st));
 }
 
 static void sc_chacha_xor_avx512vl(const u32 *state, u8 *dst, const u8 *src,
