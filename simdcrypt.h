@@ -31,6 +31,8 @@
 #define SC_CPU_AVX512IFMA	(1u << 7)
 /* The CPU runs zmm code at a lower clock: prefer ymm (Skylake-X) */
 #define SC_CPU_PREFER_YMM	(1u << 8)
+/* An Intel core (a hint for rows measured to lose there, not a feature) */
+#define SC_CPU_INTEL		(1u << 9)
 #define SC_CPU_NEON		(1u << 16)
 #define SC_CPU_ARM_SHA3		(1u << 17)
 

@@ -38,6 +38,16 @@ static inline bool sc_os_saves_zmm(void)
 }
 #endif
 
+/* UML's boot_cpu_data has no vendor: no vendor hints there. */
+static inline bool sc_cpu_is_intel(void)
+{
+#ifdef CONFIG_UML
+	return false;
+#else
+	return boot_cpu_data.x86_vendor == X86_VENDOR_INTEL;
+#endif
+}
+
 static inline bool sc_cpu_prefers_ymm(void)
 {
 #ifdef X86_FEATURE_PREFER_YMM
@@ -76,6 +86,8 @@ static inline u32 sc_arch_cpu_features(void)
 	}
 	if (sc_cpu_prefers_ymm())
 		f |= SC_CPU_PREFER_YMM;
+	if (sc_cpu_is_intel())
+		f |= SC_CPU_INTEL;
 	return f;
 }
 

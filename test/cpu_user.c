@@ -10,7 +10,8 @@
  *   SC_CPU_MASK=avx512,-ifma    then drop single features (-name)
  *   SC_CPU_MASK=+prefer_ymm     add the PREFER_YMM hint (safe: it only makes
  *                               the dispatcher avoid rows)
- * Names: ssse3 avx avx2 bmi1 bmi2 adx avx512 ifma prefer_ymm neon sha3.
+ * Names: ssse3 avx avx2 bmi1 bmi2 adx avx512 ifma prefer_ymm intel neon
+ * sha3 ("intel" is the vendor hint; the presets keep it).
  * Features the CPU lacks are never added (except prefer_ymm).
  *
  * sc_test_cpu_override lets the harness check the dispatcher's choice for
@@ -44,7 +45,7 @@ static const struct {
 	{ "avx2", SC_CPU_AVX2 },	{ "bmi1", SC_CPU_BMI1 },
 	{ "bmi2", SC_CPU_BMI2 },	{ "adx", SC_CPU_ADX },
 	{ "avx512", SC_CPU_AVX512 },	{ "ifma", SC_CPU_AVX512IFMA },
-	{ "prefer_ymm", SC_CPU_PREFER_YMM },
+	{ "prefer_ymm", SC_CPU_PREFER_YMM }, { "intel", SC_CPU_INTEL },
 	{ "neon", SC_CPU_NEON },	{ "sha3", SC_CPU_ARM_SHA3 },
 };
 
@@ -57,9 +58,10 @@ static const struct {
 } sc_cpu_presets[] = {
 	{ "none", 0 },
 	{ "generic", 0 },
-	{ "ssse3", SC_CPU_SSSE3 },
-	{ "avx2", SC_PRESET_AVX2 },
-	{ "avx512", SC_PRESET_AVX2 | SC_CPU_AVX512 | SC_CPU_AVX512IFMA },
+	{ "ssse3", SC_CPU_SSSE3 | SC_CPU_INTEL },
+	{ "avx2", SC_PRESET_AVX2 | SC_CPU_INTEL },
+	{ "avx512", SC_PRESET_AVX2 | SC_CPU_AVX512 | SC_CPU_AVX512IFMA |
+		    SC_CPU_INTEL },
 	{ "all", ~0u },
 };
 
@@ -113,6 +115,8 @@ u32 sc_cpu_detect_raw(void)
 		if (ebx7 & (1u << 21))
 			f |= SC_CPU_AVX512IFMA;
 	}
+	if (!strcmp(vendor, "GenuineIntel"))
+		f |= SC_CPU_INTEL;
 	/* Before X86_FEATURE_PREFER_YMM: Skylake-X, as compat/x86.h */
 	if (!strcmp(vendor, "GenuineIntel") && family == 6 && model == 0x55)
 		f |= SC_CPU_PREFER_YMM;

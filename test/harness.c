@@ -1838,7 +1838,7 @@ static void test_dispatch(void)
 		      "dispatch", an, "fastest returns to length dispatch");
 
 		/* every feature set (only the choice is checked, nothing runs) */
-		for (combo = 0; combo < (1u << 9); combo++) {
+		for (combo = 0; combo < (1u << 10); combo++) {
 			bool ok = true;
 
 			sc_test_cpu_override = combo;

@@ -58,11 +58,16 @@ static void sc_keccak_absorb_avx512vl_row(u64 *st, const u8 *in,
  * permutation on Zen 5) but needs a kernel_fpu section, which costs a few
  * hundred cycles; below about 2 KiB (15 SHA3-256 blocks) the scalar row,
  * which needs none, is as fast or faster (Documentation/sha3.rst).
+ *
+ * On Intel (measured on an Emerald Rapids Xeon) it never wins: scalar is
+ * 0-12% faster at every size from 64 B to 1 MiB, so auto-dispatch skips it
+ * there (bench/RESULTS.md, second machine).
  */
 const struct sc_keccak_impl sc_keccak_impl_avx512vl = {
 	.base = {
 		.name		= "avx512vl",
 		.cpu_features	= SC_CPU_AVX512,
+		.cpu_avoid	= SC_CPU_INTEL,
 		.simd		= true,
 		.min_len	= 2048,
 	},
