@@ -4,7 +4,8 @@
 # `make check`: every test layer in turn (DESIGN.md section 5).  A failing
 # layer does not stop the later ones; the summary lists each layer and the
 # script exits non-zero if any failed.  Each layer prints its own
-# "N passed, N failed" line; the last line here totals the layers.
+# "N passed, N failed" line; the last line here adds them up (a layer that
+# failed without a failed count adds one failure).
 #
 # SC_LAYERS="user build" limits the run to those layers.
 set -uo pipefail
@@ -19,7 +20,11 @@ declare -A target=(
 )
 passed=0
 failed=0
+cases_passed=0
+cases_failed=0
 summary=()
+logdir=$(mktemp -d)
+trap 'rm -rf "$logdir"' EXIT
 
 scripts/deps.sh all || { echo "dependency installation failed"; exit 1; }
 
@@ -29,12 +34,23 @@ for layer in $layers; do
 	echo
 	echo "==================== $t ===================="
 	start=$(date +%s)
-	if make --no-print-directory "$t"; then
+	make --no-print-directory "$t" 2>&1 | tee "$logdir/$layer.log"
+	rc=${PIPESTATUS[0]}
+	# the layer's own closing "N passed, N failed" line
+	counts=$(grep -E '^[a-z]*:? *[0-9]+ passed, [0-9]+ failed' "$logdir/$layer.log" |
+		 tail -n 1 | grep -oE '[0-9]+ passed, [0-9]+ failed')
+	p=$(echo "$counts" | awk '{print $1+0}')
+	f=$(echo "$counts" | awk '{print $3+0}')
+	cases_passed=$((cases_passed + p))
+	cases_failed=$((cases_failed + f))
+	if [ "$rc" -eq 0 ]; then
 		passed=$((passed + 1))
-		summary+=("PASS $t ($(( $(date +%s) - start )) s)")
+		summary+=("PASS $t: ${counts:-no count} ($(( $(date +%s) - start )) s)")
 	else
 		failed=$((failed + 1))
-		summary+=("FAIL $t ($(( $(date +%s) - start )) s)")
+		# a layer that failed without counting a failed case still fails
+		[ "$f" -gt 0 ] || cases_failed=$((cases_failed + 1))
+		summary+=("FAIL $t: ${counts:-no count} ($(( $(date +%s) - start )) s)")
 	fi
 done
 
@@ -42,4 +58,5 @@ echo
 echo "==================== summary ===================="
 printf '%s\n' "${summary[@]}"
 echo "layers: $passed passed, $failed failed"
+echo "$cases_passed passed, $cases_failed failed"
 [ "$failed" -eq 0 ]
