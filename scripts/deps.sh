@@ -32,7 +32,7 @@ openssl"
 pkgs_matrix="mmdebstrap debian-archive-keyring mount zstd gcc-aarch64-linux-gnu
 binutils-aarch64-linux-gnu libc6-dev-arm64-cross"
 pkgs_qemu="qemu-system-x86 qemu-system-arm qemu-user-static busybox-static
-cpio gzip xz-utils zstd kmod"
+cpio gzip xz-utils zstd kmod python3"
 
 list_only=0
 if [ "${1:-}" = --list ]; then
