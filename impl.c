@@ -137,8 +137,34 @@ int sc_forced_impl(enum sc_alg alg)
 }
 EXPORT_SYMBOL_GPL(sc_forced_impl);
 
-static void sc_plan_build(struct sc_plan *plan, enum sc_alg alg, u32 cpu,
-			  int forced, bool simd_ok)
+/*
+ * Drop the rows a later row always wins over (its min_len is no larger), so
+ * a pick scans only rows that can win: min_len strictly rises along the
+ * plan, and the first entry has min_len 0.  Returns the new count.
+ */
+static unsigned int sc_plan_prune(struct sc_plan *plan, unsigned int n)
+{
+	unsigned int i, kept = 0, floor = ~0u;
+	u8 row[SC_MAX_ROWS];
+	unsigned int min_len[SC_MAX_ROWS];
+
+	for (i = n; i-- > 0;) {
+		if (plan->min_len[i] >= floor)
+			continue;
+		floor = plan->min_len[i];
+		row[kept] = plan->row[i];
+		min_len[kept++] = floor;
+	}
+	for (i = 0; i < kept; i++) {
+		plan->row[i] = row[kept - 1 - i];
+		plan->min_len[i] = min_len[kept - 1 - i];
+	}
+	return kept;
+}
+
+/* Out of line: the pick stays a short leaf function. */
+static noinline void sc_plan_build(struct sc_plan *plan, enum sc_alg alg,
+				   u32 cpu, int forced, bool simd_ok)
 {
 	unsigned int i, n = 0;
 
@@ -156,6 +182,7 @@ static void sc_plan_build(struct sc_plan *plan, enum sc_alg alg, u32 cpu,
 			plan->row[n] = i;
 			plan->min_len[n++] = i ? row->min_len : 0;
 		}
+		n = sc_plan_prune(plan, n);
 	}
 	plan->n = n;
 	plan->cpu = cpu;

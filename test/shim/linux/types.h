@@ -15,4 +15,9 @@ typedef int64_t s64;
 typedef uint16_t __le16;
 typedef uint32_t __le32;
 typedef uint64_t __le64;
+
+/* <linux/compiler_attributes.h> pieces the shared sources use */
+#ifndef noinline
+#define noinline __attribute__((__noinline__))
+#endif
 #endif
