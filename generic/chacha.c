@@ -86,7 +86,10 @@ void sc_chacha_xor_generic(const u32 *state, u8 *dst, const u8 *src,
 	while (len) {
 		sc_chacha_block_generic(st, ks, nrounds);
 		n = len < CHACHA_BLOCK_SIZE ? len : CHACHA_BLOCK_SIZE;
-		for (i = 0; i < n; i++)
+		for (i = 0; i + 8 <= n; i += 8)
+			put_unaligned_le64(get_unaligned_le64(src + i) ^
+					   get_unaligned_le64(ks + i), dst + i);
+		for (; i < n; i++)
 			dst[i] = src[i] ^ ks[i];
 		dst += n;
 		src += n;
