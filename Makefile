@@ -81,6 +81,7 @@ check-qemu:
 	scripts/check-qemu.sh
 
 check-arm64:
+	scripts/deps.sh build matrix qemu
 	scripts/check-arm64.sh
 
 bench:
