@@ -1,0 +1,179 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# Build (once) and cache a small real x86_64 kernel for the KUnit suites
+# under QEMU (scripts/check-kunit-qemu.sh).  Debian's kernels lack
+# CONFIG_KUNIT, UML has no real kernel_fpu_begin/end nor PREEMPT: this one
+# is tinyconfig + the fragment below (serial console, initramfs, modules,
+# KUnit, the crypto API + AF_ALG + full self-tests, PREEMPT,
+# DEBUG_ATOMIC_SLEEP).  Source: the linux-source tree scripts/uml-kernel.sh
+# unpacked under $SC_CACHE/uml/src/ (read only: the build uses O=).
+# The cache is keyed on the source version and the fragment's hash.
+#
+# Usage: scripts/kunit-kernel.sh [x86_64|arm64]
+# arm64 is cross-built with aarch64-linux-gnu-gcc (PL011 console instead of
+# the 8250) for qemu-system-aarch64 -M virt.
+# Prints the build directory (an O= tree) on stdout.  It holds
+#   arch/x86/boot/bzImage   the kernel (arm64: arch/arm64/boot/Image)
+#   and is usable for external modules: make -C <dir> M=<module dir>
+#   (arm64: add ARCH=arm64 CROSS_COMPILE=aarch64-linux-gnu-)
+#
+# Environment: SC_CACHE (default /var/cache/simdcrypt), SC_KUNIT_JOBS
+# (default: nproc).
+
+set -euo pipefail
+. "$(dirname "$0")/lib.sh"
+
+arch=${1:-x86_64}
+jobs=${SC_KUNIT_JOBS:-$(nproc)}
+case $arch in
+x86_64) karch=x86_64 image=arch/x86/boot/bzImage cross="" ;;
+arm64) karch=arm64 image=arch/arm64/boot/Image cross=aarch64-linux-gnu-
+	command -v ${cross}gcc >/dev/null || sc_die "${cross}gcc not found (scripts/deps.sh matrix)" ;;
+*) sc_die "usage: $0 [x86_64|arm64]" ;;
+esac
+
+# The config fragment.  "# CONFIG_X is not set" lines are checked too.
+# arm64: the PL011 console replaces the 8250 (the rest is common).
+fragment() {
+	if [ "$arch" = arm64 ]; then
+		fragment_base | sed -e 's/^CONFIG_SERIAL_8250=y$/CONFIG_SERIAL_AMBA_PL011=y/' \
+			-e 's/^CONFIG_SERIAL_8250_CONSOLE=y$/CONFIG_SERIAL_AMBA_PL011_CONSOLE=y/' \
+			-e 's/^CONFIG_64BIT=y$/CONFIG_KERNEL_MODE_NEON=y/'
+	else
+		fragment_base
+	fi
+}
+fragment_base() {
+	cat <<'EOF'
+CONFIG_64BIT=y
+CONFIG_EXPERT=y
+CONFIG_CC_OPTIMIZE_FOR_PERFORMANCE=y
+CONFIG_DEBUG_INFO_NONE=y
+CONFIG_MODULES=y
+CONFIG_MODULE_UNLOAD=y
+# CONFIG_MODULE_SIG is not set
+CONFIG_SMP=y
+CONFIG_PREEMPT=y
+CONFIG_PRINTK=y
+CONFIG_BUG=y
+CONFIG_KALLSYMS=y
+CONFIG_TTY=y
+CONFIG_SERIAL_8250=y
+CONFIG_SERIAL_8250_CONSOLE=y
+CONFIG_BLK_DEV_INITRD=y
+CONFIG_RD_GZIP=y
+CONFIG_DEVTMPFS=y
+CONFIG_PROC_FS=y
+CONFIG_SYSFS=y
+CONFIG_SHMEM=y
+CONFIG_TMPFS=y
+CONFIG_DEBUG_FS=y
+CONFIG_BINFMT_ELF=y
+CONFIG_BINFMT_SCRIPT=y
+CONFIG_NET=y
+CONFIG_DEBUG_KERNEL=y
+CONFIG_DEBUG_ATOMIC_SLEEP=y
+CONFIG_KUNIT=y
+CONFIG_KUNIT_DEBUGFS=y
+# CONFIG_KUNIT_ALL_TESTS is not set
+CONFIG_CRYPTO=y
+CONFIG_CRYPTO_MANAGER=y
+CONFIG_CRYPTO_SELFTESTS=y
+CONFIG_CRYPTO_SELFTESTS_FULL=y
+CONFIG_CRYPTO_USER_API_HASH=y
+CONFIG_CRYPTO_USER_API_SKCIPHER=y
+CONFIG_CRYPTO_USER_API_AEAD=y
+CONFIG_CRYPTO_CHACHA20=y
+CONFIG_CRYPTO_SHA3=y
+CONFIG_CRYPTO_CHACHA20POLY1305=y
+CONFIG_CRYPTO_ADIANTUM=y
+CONFIG_CRYPTO_AES=y
+CONFIG_CRYPTO_HMAC=y
+EOF
+}
+
+frag_hash=$( (echo "$arch"; fragment) | sha256sum | cut -c1-12)
+srcbase="$SC_CACHE/uml/src"
+base="$SC_CACHE/kunit"
+mkdir -p "$base"
+
+# --- the source: the tree scripts/uml-kernel.sh unpacked ---------------------
+srcdir=$(ls -d "$srcbase"/*/linux-source-* 2>/dev/null | while read -r d; do
+	[ -f "$d/.simdcrypt-unpacked" ] && echo "$d"; done | sort -V | tail -1)
+if [ -z "$srcdir" ]; then
+	sc_log "no unpacked linux-source yet: running scripts/uml-kernel.sh --print-only / build"
+	"$SC_TOP/scripts/uml-kernel.sh" >/dev/null || sc_die "scripts/uml-kernel.sh failed"
+	srcdir=$(ls -d "$srcbase"/*/linux-source-* | sort -V | tail -1)
+fi
+src_ver=$(basename "$(dirname "$srcdir")")
+key="$arch-$src_ver-$frag_hash"
+out="$base/build/$key"
+
+if [ -f "$out/.simdcrypt-built" ]; then
+	sc_log "KUnit kernel $arch $src_ver (fragment $frag_hash) cached: $out"
+	echo "$out"
+	exit 0
+fi
+
+exec 9>"$base/.lock-$arch"
+if ! flock -n 9; then
+	sc_log "another kunit-kernel.sh is running; waiting for it"
+	flock 9
+fi
+if [ -f "$out/.simdcrypt-built" ]; then
+	echo "$out"
+	exit 0
+fi
+
+t0=$(date +%s)
+sc_log "configuring $arch KUnit kernel ($src_ver, tinyconfig + fragment) in $out"
+rm -rf "$out"
+mkdir -p "$out"
+mk() { make -C "$srcdir" O="$out" ARCH="$karch" ${cross:+CROSS_COMPILE=$cross} "$@"; }
+fragment >"$out/simdcrypt.fragment"
+mk tinyconfig >"$out/config.log" 2>&1 || { tail -20 "$out/config.log"; sc_die "tinyconfig failed"; }
+"$srcdir/scripts/kconfig/merge_config.sh" -m -O "$out" "$out/.config" "$out/simdcrypt.fragment" \
+	>>"$out/config.log" 2>&1 || { tail -20 "$out/config.log"; sc_die "merge_config failed"; }
+mk olddefconfig >>"$out/config.log" 2>&1 || { tail -20 "$out/config.log"; sc_die "olddefconfig failed"; }
+
+bad=0
+while IFS= read -r line; do
+	case "$line" in
+	"# CONFIG_"*" is not set")
+		sym=${line#\# }; sym=${sym%% *}
+		if grep -qE "^$sym=[ym]" "$out/.config"; then
+			sc_log "config: wanted '$line' but got '$(grep -E "^$sym=" "$out/.config")'"
+			bad=1
+		fi ;;
+	CONFIG_*=*)
+		sym=${line%%=*}
+		if ! grep -qxF "$line" "$out/.config"; then
+			sc_log "config: wanted '$line' but got '$(grep -E "^$sym=|^# $sym is not set" "$out/.config" || echo absent)'"
+			bad=1
+		fi ;;
+	esac
+done < "$out/simdcrypt.fragment"
+[ $bad = 0 ] || sc_die "config fragment did not stick (see above); fix the fragment in $0"
+sc_log "config: all $(grep -c . "$out/simdcrypt.fragment") fragment lines verified"
+
+sc_log "building the $arch KUnit kernel with -j$jobs (~3 minutes on 2 idle cores); log: $out/build.log"
+mk -j"$jobs" all >"$out/build.log" 2>&1 &
+pid=$!
+while kill -0 $pid 2>/dev/null; do
+	for _ in $(seq 30); do kill -0 $pid 2>/dev/null || break; sleep 2; done
+	kill -0 $pid 2>/dev/null || break
+	n=$(grep -cE '^\s+(CC|AS)\s' "$out/build.log" || true)
+	sc_log "  ... $(( $(date +%s) - t0 ))s, $n objects compiled, last: $(tail -1 "$out/build.log" | cut -c1-70)"
+done
+if ! wait $pid; then
+	grep -E 'error|Error' "$out/build.log" | head -20 >&2 || true
+	tail -20 "$out/build.log" >&2
+	sc_die "KUnit kernel build failed (log: $out/build.log)"
+fi
+[ -f "$out/$image" ] || sc_die "build finished but $out/$image is missing"
+[ -f "$out/Module.symvers" ] || sc_die "build finished but $out/Module.symvers is missing"
+echo "$src_ver" >"$out/.simdcrypt-version"
+touch "$out/.simdcrypt-built"
+sc_log "KUnit kernel $arch $src_ver built in $(( $(date +%s) - t0 ))s: $out ($(du -sh "$out" | cut -f1))"
+echo "$out"
