@@ -7,11 +7,13 @@
 # kernel under QEMU (TCG), where UML cannot go: kernel_fpu_begin/end are
 # real (the AVX2 rows run inside them, with PREEMPT on), may_use_simd() is
 # the real one (the no-SIMD suite takes the real path), objtool checks the
-# module, and DEBUG_ATOMIC_SLEEP catches sleeping in an FPU section.
+# module (return thunks, retpolines, IBT as in Debian's kernels), and
+# DEBUG_ATOMIC_SLEEP catches sleeping in an FPU section.
 #
 # arm64 (optional): the same kernel cross-built with aarch64-linux-gnu-gcc,
 # booted with qemu-system-aarch64 -M virt -cpu max,pauth-impdef=on (NEON
-# rows inside real kernel_neon_begin/end).
+# rows inside real kernel_neon_begin/end, in-kernel pointer authentication
+# on, SVE on).
 #
 #  1. scripts/kunit-kernel.sh builds (first run, ~3 min on 2 idle cores) or
 #     reuses the cached kernel: tinyconfig + KUnit + crypto self-tests (full)
@@ -34,7 +36,8 @@
 # Environment:
 #   SC_MODPARAMS        extra simdcrypt.ko parameters (e.g. test_corrupt=1:
 #                       the run must then fail)
-#   SC_KUNIT_TIMEOUT    seconds for the boot (default 300; a warm x86_64 run boots and tests in ~5 s)
+#   SC_KUNIT_TIMEOUT    seconds for the boot (default 300; a run boots and
+#                       tests in ~5 s under TCG)
 #   SC_KUNIT_SMP        QEMU CPUs (default 2)
 #   SC_CACHE            cache directory (default /var/cache/simdcrypt)
 # Results: build/kunit-qemu/ARCH/out/ (console.txt, dmesg-*.txt, ktap.txt,
@@ -244,7 +247,7 @@ check "no simdcrypt driver left after rmmod" \
 # dmesg and console: crashes, warnings, sleeping in atomic context, failed
 # self-tests
 cat "$out"/dmesg-*.txt >"$out/dmesg.txt" 2>/dev/null
-pat='WARNING:|BUG:|BUG |Oops|Call Trace|general protection|kernel panic|Kernel panic|UBSAN|KASAN|refcount_t|alg: .*(fail|error)|self-?test.*fail|simdcrypt.*(error|fail)|sleeping function called|scheduling while atomic|in_atomic|preempt count|soft lockup|hung task|rcu.*stall|objtool'
+pat='WARNING:|BUG:|BUG |Oops|Call Trace|Call trace|Internal error|Unable to handle|general protection|kernel panic|Kernel panic|UBSAN|KASAN|refcount_t|alg: .*(fail|error)|self-?test.*fail|simdcrypt.*(error|fail)|sleeping function called|scheduling while atomic|in_atomic|preempt count|soft lockup|hung task|rcu.*stall|objtool'
 crash=$(grep -ahE "$pat" "$out/dmesg.txt" "$con" 2>/dev/null |
 	grep -avE '^\s*(#|ok |not ok |KTAP |1\.\.)|module verification failed|^SC-' | sort -u)
 if [ -z "$crash" ]; then

@@ -33,20 +33,38 @@ arm64) karch=arm64 image=arch/arm64/boot/Image cross=aarch64-linux-gnu-
 *) sc_die "usage: $0 [x86_64|arm64]" ;;
 esac
 
-# The config fragment.  "# CONFIG_X is not set" lines are checked too.
-# arm64: the PL011 console replaces the 8250 (the rest is common).
+# The config fragment: the common part, then the architecture's (console,
+# and the hardening Debian's kernels have, so that the module runs under
+# it: x86_64 return thunks, retpolines and IBT, checked by objtool; arm64
+# in-kernel pointer authentication, which -cpu max enforces, and SVE).
+# arm64 BTI_KERNEL cannot be built with GCC (7.3 Kconfig: !CC_IS_GCC).
+# "# CONFIG_X is not set" lines are checked too.
 fragment() {
-	if [ "$arch" = arm64 ]; then
-		fragment_base | sed -e 's/^CONFIG_SERIAL_8250=y$/CONFIG_SERIAL_AMBA_PL011=y/' \
-			-e 's/^CONFIG_SERIAL_8250_CONSOLE=y$/CONFIG_SERIAL_AMBA_PL011_CONSOLE=y/' \
-			-e 's/^CONFIG_64BIT=y$/CONFIG_KERNEL_MODE_NEON=y/'
-	else
-		fragment_base
-	fi
+	fragment_base
+	case $arch in
+	x86_64) cat <<'EOF'
+CONFIG_64BIT=y
+CONFIG_SERIAL_8250=y
+CONFIG_SERIAL_8250_CONSOLE=y
+CONFIG_CPU_MITIGATIONS=y
+CONFIG_MITIGATION_RETPOLINE=y
+CONFIG_MITIGATION_RETHUNK=y
+CONFIG_X86_KERNEL_IBT=y
+EOF
+	;;
+	arm64) cat <<'EOF'
+CONFIG_SERIAL_AMBA_PL011=y
+CONFIG_SERIAL_AMBA_PL011_CONSOLE=y
+CONFIG_KERNEL_MODE_NEON=y
+CONFIG_ARM64_PTR_AUTH=y
+CONFIG_ARM64_PTR_AUTH_KERNEL=y
+CONFIG_ARM64_SVE=y
+EOF
+	;;
+	esac
 }
 fragment_base() {
 	cat <<'EOF'
-CONFIG_64BIT=y
 CONFIG_EXPERT=y
 CONFIG_CC_OPTIMIZE_FOR_PERFORMANCE=y
 CONFIG_DEBUG_INFO_NONE=y
@@ -59,8 +77,6 @@ CONFIG_PRINTK=y
 CONFIG_BUG=y
 CONFIG_KALLSYMS=y
 CONFIG_TTY=y
-CONFIG_SERIAL_8250=y
-CONFIG_SERIAL_8250_CONSOLE=y
 CONFIG_BLK_DEV_INITRD=y
 CONFIG_RD_GZIP=y
 CONFIG_DEVTMPFS=y
