@@ -12,8 +12,11 @@
 #   make check-build     module build matrix: 6.1, 6.12, 7.3 x86_64 + arm64, W=1
 #   make check-uml       KUnit + self-tests in User-Mode Linux (native speed)
 #   make check-qemu      Debian's stock kernels under QEMU, AF_ALG, tcrypt
+#   make check-kunit-qemu KUnit in small real x86_64/arm64 kernels under QEMU
 #   make bench           userspace benchmark vs OpenSSL and libsodium
 #   make demo            the main job: show the module serving in a VM
+
+SHELL := /bin/bash
 
 KVER ?= $(shell uname -r)
 KDIR ?= $(firstword $(wildcard /lib/modules/$(KVER)/build) \
@@ -23,7 +26,7 @@ BENCH_ALGS ?=
 BENCH_TIME ?=
 
 .PHONY: all modules module-clean clean load unload dkms-install dkms-remove check check-deps check-user \
-	check-sanitize check-build check-uml check-qemu check-arm64 bench demo \
+	check-sanitize check-build check-uml check-qemu check-kunit-qemu check-arm64 bench demo \
 	style
 
 all: modules
@@ -79,6 +82,16 @@ check-uml:
 
 check-qemu:
 	scripts/check-qemu.sh
+
+# KUnit in small real x86_64 and arm64 kernels (real FPU/NEON sections)
+check-kunit-qemu:
+	scripts/deps.sh build matrix qemu
+	@mkdir -p build; rc=0; p=0; f=0; for a in x86_64 arm64; do \
+		scripts/check-kunit-qemu.sh $$a | tee build/kunit-qemu-$$a.log; \
+		[ $${PIPESTATUS[0]} -eq 0 ] || rc=1; \
+		set -- $$(tail -n 1 build/kunit-qemu-$$a.log | grep -oE '[0-9]+' ); \
+		p=$$((p + $${1:-0})); f=$$((f + $${2:-1})); \
+	done; echo "$$p passed, $$f failed"; exit $$rc
 
 check-arm64:
 	scripts/deps.sh build matrix qemu

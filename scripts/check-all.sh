@@ -13,10 +13,11 @@ set -uo pipefail
 top=$(cd "$(dirname "$0")/.." && pwd)
 cd "$top" || exit 1
 
-layers=${SC_LAYERS:-"user sanitize build uml qemu arm64"}
+layers=${SC_LAYERS:-"user sanitize build uml kunit-qemu qemu arm64"}
 declare -A target=(
 	[user]=check-user [sanitize]=check-sanitize [build]=check-build
-	[uml]=check-uml [qemu]=check-qemu [arm64]=check-arm64
+	[uml]=check-uml [kunit-qemu]=check-kunit-qemu [qemu]=check-qemu
+	[arm64]=check-arm64
 )
 passed=0
 failed=0
