@@ -153,40 +153,10 @@ mk tinyconfig >"$out/config.log" 2>&1 || { tail -20 "$out/config.log"; sc_die "t
 	>>"$out/config.log" 2>&1 || { tail -20 "$out/config.log"; sc_die "merge_config failed"; }
 mk olddefconfig >>"$out/config.log" 2>&1 || { tail -20 "$out/config.log"; sc_die "olddefconfig failed"; }
 
-bad=0
-while IFS= read -r line; do
-	case "$line" in
-	"# CONFIG_"*" is not set")
-		sym=${line#\# }; sym=${sym%% *}
-		if grep -qE "^$sym=[ym]" "$out/.config"; then
-			sc_log "config: wanted '$line' but got '$(grep -E "^$sym=" "$out/.config")'"
-			bad=1
-		fi ;;
-	CONFIG_*=*)
-		sym=${line%%=*}
-		if ! grep -qxF "$line" "$out/.config"; then
-			sc_log "config: wanted '$line' but got '$(grep -E "^$sym=|^# $sym is not set" "$out/.config" || echo absent)'"
-			bad=1
-		fi ;;
-	esac
-done < "$out/simdcrypt.fragment"
-[ $bad = 0 ] || sc_die "config fragment did not stick (see above); fix the fragment in $0"
-sc_log "config: all $(grep -c . "$out/simdcrypt.fragment") fragment lines verified"
+sc_kconfig_verify "$out"
 
 sc_log "building the $arch KUnit kernel with -j$jobs (~3 minutes on 2 idle cores); log: $out/build.log"
-mk -j"$jobs" all >"$out/build.log" 2>&1 &
-pid=$!
-while kill -0 $pid 2>/dev/null; do
-	for _ in $(seq 30); do kill -0 $pid 2>/dev/null || break; sleep 2; done
-	kill -0 $pid 2>/dev/null || break
-	n=$(grep -cE '^\s+(CC|AS)\s' "$out/build.log" || true)
-	sc_log "  ... $(( $(date +%s) - t0 ))s, $n objects compiled, last: $(tail -1 "$out/build.log" | cut -c1-70)"
-done
-if ! wait $pid; then
-	grep -E 'error|Error' "$out/build.log" | head -20 >&2 || true
-	tail -20 "$out/build.log" >&2
-	sc_die "KUnit kernel build failed (log: $out/build.log)"
-fi
+sc_kbuild_progress "KUnit kernel" "$out" "$t0" "$jobs"
 [ -f "$out/$image" ] || sc_die "build finished but $out/$image is missing"
 [ -f "$out/Module.symvers" ] || sc_die "build finished but $out/Module.symvers is missing"
 echo "$src_ver" >"$out/.simdcrypt-version"

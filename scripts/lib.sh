@@ -109,3 +109,49 @@ sc_meta_dep() {
 	sc_apt_cache "$suite" "$arch" show "$meta" 2>/dev/null |
 		awk -F': ' '/^Depends:/ {print $2; exit}'
 }
+
+# --- kernel builds (uml-kernel.sh, kunit-kernel.sh) ---------------------------
+
+# sc_kconfig_verify OUT: every line of OUT/simdcrypt.fragment must hold in
+# OUT/.config after olddefconfig (a symbol Kconfig dropped is an error).
+sc_kconfig_verify() {
+	local out=$1 line sym bad=0
+	while IFS= read -r line; do
+		case "$line" in
+		"# CONFIG_"*" is not set")
+			sym=${line#\# }; sym=${sym%% *}
+			if grep -qE "^$sym=[ym]" "$out/.config"; then
+				sc_log "config: wanted '$line' but got '$(grep -E "^$sym=" "$out/.config")'"
+				bad=1
+			fi ;;
+		CONFIG_*=*)
+			sym=${line%%=*}
+			if ! grep -qxF "$line" "$out/.config"; then
+				sc_log "config: wanted '$line' but got '$(grep -E "^$sym=|^# $sym is not set" "$out/.config" || echo absent)'"
+				bad=1
+			fi ;;
+		esac
+	done < "$out/simdcrypt.fragment"
+	[ $bad = 0 ] || sc_die "config fragment did not stick (see above); fix the fragment in $0"
+	sc_log "config: all $(grep -c . "$out/simdcrypt.fragment") fragment lines verified"
+}
+
+# sc_kbuild_progress WHAT OUT T0 JOBS: run the caller's `mk -jJOBS all` into
+# OUT/build.log in the background, log progress every minute (seconds since
+# T0, objects compiled), and die with the errors if it fails.
+sc_kbuild_progress() {
+	local what=$1 out=$2 t0=$3 jobs=$4 pid n
+	mk -j"$jobs" all >"$out/build.log" 2>&1 &
+	pid=$!
+	while kill -0 $pid 2>/dev/null; do
+		for _ in $(seq 30); do kill -0 $pid 2>/dev/null || break; sleep 2; done
+		kill -0 $pid 2>/dev/null || break
+		n=$(grep -cE '^\s+(CC|AS)\s' "$out/build.log" || true)
+		sc_log "  ... $(( $(date +%s) - t0 ))s, $n objects compiled, last: $(tail -1 "$out/build.log" | cut -c1-70)"
+	done
+	if ! wait $pid; then
+		grep -E 'error|Error' "$out/build.log" | head -20 >&2 || true
+		tail -20 "$out/build.log" >&2
+		sc_die "$what build failed (log: $out/build.log)"
+	fi
+}
