@@ -31,6 +31,9 @@
 #ifndef SC_ARCH_KECCAK_ROWS
 #define SC_ARCH_KECCAK_ROWS
 #endif
+#ifndef SC_ARCH_AEAD_ROWS
+#define SC_ARCH_AEAD_ROWS
+#endif
 
 const struct sc_chacha_impl *const sc_chacha_impls[] = {
 	&sc_chacha_impl_generic,
@@ -47,17 +50,30 @@ const struct sc_keccak_impl *const sc_keccak_impls[] = {
 	SC_ARCH_KECCAK_ROWS
 };
 
+/*
+ * generic and scalar run outside SIMD sections; onepass runs the best
+ * ChaCha and Poly1305 rows over each piece in one SIMD section; the arch
+ * rows are stitched kernels.
+ */
+const struct sc_aead_impl *const sc_aead_impls[] = {
+	&sc_aead_impl_generic,
+	&sc_aead_impl_scalar,
+	&sc_aead_impl_onepass,
+	SC_ARCH_AEAD_ROWS
+};
+
 #define SC_NROWS(t)	(sizeof(t) / sizeof((t)[0]))
 
 const unsigned int sc_nimpls[SC_ALG_COUNT] = {
 	[SC_ALG_CHACHA] = SC_NROWS(sc_chacha_impls),
 	[SC_ALG_POLY1305] = SC_NROWS(sc_poly1305_impls),
 	[SC_ALG_KECCAK] = SC_NROWS(sc_keccak_impls),
+	[SC_ALG_AEAD] = SC_NROWS(sc_aead_impls),
 };
 EXPORT_SYMBOL_GPL(sc_nimpls);
 
 /* Forced row per algorithm, or -1 for length-based dispatch. */
-static int sc_forced[SC_ALG_COUNT] = { -1, -1, -1 };
+static int sc_forced[SC_ALG_COUNT] = { -1, -1, -1, -1 };
 
 /*
  * The rows auto-dispatch may use, per algorithm and per "SIMD allowed",
@@ -88,6 +104,8 @@ const struct sc_impl *sc_impl_row(enum sc_alg alg, unsigned int i)
 		return &sc_chacha_impls[i]->base;
 	case SC_ALG_POLY1305:
 		return &sc_poly1305_impls[i]->base;
+	case SC_ALG_AEAD:
+		return &sc_aead_impls[i]->base;
 	default:
 		return &sc_keccak_impls[i]->base;
 	}
@@ -240,3 +258,15 @@ const struct sc_keccak_impl *sc_keccak_pick_nosimd(size_t len)
 	return sc_keccak_impls[sc_pick(SC_ALG_KECCAK, len, false)];
 }
 EXPORT_SYMBOL_GPL(sc_keccak_pick_nosimd);
+
+const struct sc_aead_impl *sc_aead_pick(size_t len)
+{
+	return sc_aead_impls[sc_pick(SC_ALG_AEAD, len, true)];
+}
+EXPORT_SYMBOL_GPL(sc_aead_pick);
+
+const struct sc_aead_impl *sc_aead_pick_nosimd(size_t len)
+{
+	return sc_aead_impls[sc_pick(SC_ALG_AEAD, len, false)];
+}
+EXPORT_SYMBOL_GPL(sc_aead_pick_nosimd);

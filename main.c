@@ -45,6 +45,7 @@ static const char *const sc_alg_param_names[SC_ALG_COUNT] = {
 	[SC_ALG_CHACHA] = "chacha",
 	[SC_ALG_POLY1305] = "poly1305",
 	[SC_ALG_KECCAK] = "sha3",
+	[SC_ALG_AEAD] = "aead",
 };
 
 static int sc_param_set(const char *val, const struct kernel_param *kp)
@@ -90,6 +91,8 @@ module_param_cb(chacha_impl, &sc_impl_param_ops, (void *)SC_ALG_CHACHA, 0644);
 MODULE_PARM_DESC(chacha_impl, "ChaCha implementation: fastest or a row name");
 module_param_cb(poly1305_impl, &sc_impl_param_ops, (void *)SC_ALG_POLY1305, 0644);
 MODULE_PARM_DESC(poly1305_impl, "Poly1305 implementation: fastest or a row name");
+module_param_cb(aead_impl, &sc_impl_param_ops, (void *)SC_ALG_AEAD, 0644);
+MODULE_PARM_DESC(aead_impl, "ChaCha20-Poly1305 implementation: fastest or a row name");
 module_param_cb(sha3_impl, &sc_impl_param_ops, (void *)SC_ALG_KECCAK, 0644);
 MODULE_PARM_DESC(sha3_impl, "Keccak (SHA-3) implementation: fastest or a row name");
 
@@ -121,8 +124,13 @@ static int __init simdcrypt_init(void)
 	err = sc_sha3_register();
 	if (err)
 		goto err_poly1305;
+	err = sc_aead_register();
+	if (err)
+		goto err_sha3;
 	return 0;
 
+err_sha3:
+	sc_sha3_unregister();
 err_poly1305:
 	sc_poly1305_unregister();
 err_chacha:
@@ -132,6 +140,7 @@ err_chacha:
 
 static void __exit simdcrypt_exit(void)
 {
+	sc_aead_unregister();
 	sc_sha3_unregister();
 	sc_poly1305_unregister();
 	sc_chacha_unregister();
@@ -158,3 +167,7 @@ MODULE_ALIAS_CRYPTO("sha3-384");
 MODULE_ALIAS_CRYPTO("sha3-384-simdcrypt");
 MODULE_ALIAS_CRYPTO("sha3-512");
 MODULE_ALIAS_CRYPTO("sha3-512-simdcrypt");
+MODULE_ALIAS_CRYPTO("rfc7539(chacha20,poly1305)");
+MODULE_ALIAS_CRYPTO("rfc7539-chacha20-poly1305-simdcrypt");
+MODULE_ALIAS_CRYPTO("rfc7539esp(chacha20,poly1305)");
+MODULE_ALIAS_CRYPTO("rfc7539esp-chacha20-poly1305-simdcrypt");

@@ -43,6 +43,7 @@ enum sc_alg {
 	SC_ALG_CHACHA,
 	SC_ALG_POLY1305,
 	SC_ALG_KECCAK,
+	SC_ALG_AEAD,
 	SC_ALG_COUNT,
 };
 
@@ -113,6 +114,32 @@ struct sc_keccak_impl {
 	void (*absorb)(u64 *st, const u8 *in, size_t nblocks, unsigned int rate);
 };
 
+/* ---- ChaCha20-Poly1305 (RFC 8439 AEAD, one pass) --------------------- */
+
+#define CCP_KEY_SIZE		32
+#define CCP_NONCE_SIZE		12
+#define CCP_TAG_SIZE		16
+
+struct sc_aead_impl {
+	struct sc_impl base;
+	/*
+	 * seal: encrypt @len bytes from @src to @dst with ChaCha20 blocks
+	 * counting from state[12] (32-bit wrap; @state is not modified), and
+	 * absorb the ciphertext into @core as Poly1305 blocks, a partial last
+	 * block zero-padded to 16 bytes (RFC 8439 section 2.8).  open: the
+	 * same, absorbing @src (the ciphertext) before decrypting it.  @src
+	 * may equal @dst.  @len is at most SC_SIMD_CHUNK and a multiple of 64
+	 * except on the last call for a message.
+	 */
+	void (*seal)(const u32 *state, struct sc_poly1305_core *core, u8 *dst,
+		     const u8 *src, unsigned int len);
+	void (*open)(const u32 *state, struct sc_poly1305_core *core, u8 *dst,
+		     const u8 *src, unsigned int len);
+	/* The rows for the rest: the key block, short text, the AD. */
+	const struct sc_chacha_impl *(*chacha)(unsigned int len);
+	const struct sc_poly1305_impl *(*poly1305)(size_t len);
+};
+
 /* ---- Implementation tables (impl.c) ---------------------------------- */
 
 u32 sc_cpu_features(void);		/* kernel: main.c; userspace: test/ */
@@ -120,6 +147,7 @@ u32 sc_cpu_features(void);		/* kernel: main.c; userspace: test/ */
 extern const struct sc_chacha_impl *const sc_chacha_impls[];
 extern const struct sc_poly1305_impl *const sc_poly1305_impls[];
 extern const struct sc_keccak_impl *const sc_keccak_impls[];
+extern const struct sc_aead_impl *const sc_aead_impls[];
 extern const unsigned int sc_nimpls[SC_ALG_COUNT];
 
 const struct sc_impl *sc_impl_row(enum sc_alg alg, unsigned int i);
@@ -138,6 +166,7 @@ int sc_forced_impl(enum sc_alg alg);	/* row index or -1 */
 const struct sc_chacha_impl *sc_chacha_pick(unsigned int len);
 const struct sc_poly1305_impl *sc_poly1305_pick(size_t len);
 const struct sc_keccak_impl *sc_keccak_pick(size_t len);
+const struct sc_aead_impl *sc_aead_pick(size_t len);
 
 /*
  * The same choice among the rows that need no SIMD section (a forced SIMD
@@ -146,6 +175,7 @@ const struct sc_keccak_impl *sc_keccak_pick(size_t len);
 const struct sc_chacha_impl *sc_chacha_pick_nosimd(unsigned int len);
 const struct sc_poly1305_impl *sc_poly1305_pick_nosimd(size_t len);
 const struct sc_keccak_impl *sc_keccak_pick_nosimd(size_t len);
+const struct sc_aead_impl *sc_aead_pick_nosimd(size_t len);
 
 /* ---- Portable C (generic/) ------------------------------------------- */
 
@@ -174,6 +204,9 @@ void sc_keccak_extract_bytes(const u64 *st, unsigned int offset, u8 *out,
 extern const struct sc_chacha_impl sc_chacha_impl_generic;
 extern const struct sc_poly1305_impl sc_poly1305_impl_generic;
 extern const struct sc_keccak_impl sc_keccak_impl_generic;
+extern const struct sc_aead_impl sc_aead_impl_generic;
+extern const struct sc_aead_impl sc_aead_impl_scalar;
+extern const struct sc_aead_impl sc_aead_impl_onepass;
 
 #ifdef __KERNEL__
 /* ---- module internals (main.c and the glue) ---- */
@@ -182,10 +215,13 @@ extern const struct sc_keccak_impl sc_keccak_impl_generic;
 #define SC_CORRUPT_CHACHA	(1u << SC_ALG_CHACHA)
 #define SC_CORRUPT_POLY1305	(1u << SC_ALG_POLY1305)
 #define SC_CORRUPT_SHA3		(1u << SC_ALG_KECCAK)
+#define SC_CORRUPT_AEAD		(1u << SC_ALG_AEAD)
 extern unsigned int sc_test_corrupt;
 
 /* Priority above every in-tree driver (SIMD and lib ones sit at 300). */
 #define SC_PRIORITY		400
+/* The AEADs: above any template instance built over our own drivers. */
+#define SC_AEAD_PRIORITY	500
 
 int sc_chacha_register(void);
 void sc_chacha_unregister(void);
@@ -193,6 +229,8 @@ int sc_poly1305_register(void);
 void sc_poly1305_unregister(void);
 int sc_sha3_register(void);
 void sc_sha3_unregister(void);
+int sc_aead_register(void);
+void sc_aead_unregister(void);
 #endif
 
 #endif /* _SIMDCRYPT_H */

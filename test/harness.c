@@ -390,7 +390,7 @@ static void abi_report(void)
 	static const char *const regs[] = {
 		"rbx", "rbp", "r12", "r13", "r14", "r15", "DF",
 	};
-	static const char *const alg_label[] = { "chacha", "poly1305", "keccak" };
+	static const char *const alg_label[] = { "chacha", "poly1305", "keccak", "aead" };
 	unsigned int alg, i, b;
 	char what[64];
 
@@ -1762,6 +1762,8 @@ static const struct sc_impl *pick_row(enum sc_alg alg, size_t len)
 		return &sc_chacha_pick((unsigned int)len)->base;
 	case SC_ALG_POLY1305:
 		return &sc_poly1305_pick(len)->base;
+	case SC_ALG_AEAD:
+		return &sc_aead_pick(len)->base;
 	default:
 		return &sc_keccak_pick(len)->base;
 	}
@@ -1788,7 +1790,7 @@ static void test_dispatch(void)
 		0, 1, 15, 16, 17, 63, 64, 65, 127, 128, 255, 256, 257, 288,
 		511, 512, 1024, 2048, 4095, 4096, 4097, 16384, 1 << 20,
 	};
-	static const char *const algname[] = { "chacha", "poly1305", "keccak" };
+	static const char *const algname[] = { "chacha", "poly1305", "keccak", "aead" };
 	u32 real = sc_cpu_features(), combo;
 	unsigned int alg, i, l;
 	char desc[128];
@@ -1879,7 +1881,7 @@ static void *xalloc(size_t n)
 
 int main(int argc, char **argv)
 {
-	const char *algname[] = { "chacha", "poly1305", "keccak" };
+	const char *algname[] = { "chacha", "poly1305", "keccak", "aead" };
 	u64 seed = 0x5c0ffee5eedull;
 	double t0 = now(), t;
 	unsigned int alg, i;

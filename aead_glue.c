@@ -1,0 +1,334 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * AEAD glue for rfc7539(chacha20,poly1305) and rfc7539esp(chacha20,poly1305)
+ * in one pass (Documentation/aead.rst).  Same bytes as the kernel's
+ * crypto/chacha20poly1305.c template on every kernel: Poly1305 over the AD,
+ * zero padding, the ciphertext, zero padding, the two 64-bit lengths.
+ *
+ * A request goes:
+ *   1. the Poly1305 key from ChaCha block 0; a text of at most
+ *      SC_CCP_HEAD_MAX bytes is copied into the request context and
+ *      encrypted by the same ChaCha call, so a short message makes one
+ *      ChaCha call and never touches dst before its tag is checked;
+ *   2. the AD, read in 256-byte pieces (copied to dst out of place);
+ *   3. a longer text through an skcipher walk, each piece of at most
+ *      SC_SIMD_CHUNK bytes sealed or opened by the row in one SIMD section;
+ *   4. the lengths block and the tag, compared with crypto_memneq.
+ * A forged tag on a long text: the text is restored in place (the
+ * keystream XORed back) or wiped out of place; -EBADMSG.
+ */
+#include <linux/module.h>
+#include <linux/string.h>
+#include <crypto/algapi.h>
+#include <crypto/scatterwalk.h>
+#include <crypto/internal/aead.h>
+#include <crypto/internal/skcipher.h>
+#include "compat/compat.h"
+#include "simdcrypt.h"
+#include "generic/chacha20poly1305.h"
+
+#define SC_ESP_SALT_SIZE	4
+#define SC_ESP_IV_SIZE		8
+#define SC_AD_PIECE		256
+
+struct sc_aead_ctx {
+	u32 key[8];
+	u8 salt[SC_ESP_SALT_SIZE];
+};
+
+/* Per request, allocated with it (reqsize): no stack for the buffers. */
+struct sc_aead_reqctx {
+	struct sc_ccp ccp;
+	u8 in[CHACHA_BLOCK_SIZE + SC_CCP_HEAD_MAX];
+	u8 out[CHACHA_BLOCK_SIZE + SC_CCP_HEAD_MAX];
+	u8 tag[CCP_TAG_SIZE];
+	u8 want[CCP_TAG_SIZE];
+};
+
+static_assert(SC_AD_PIECE <= sizeof(((struct sc_aead_reqctx *)0)->in));
+static_assert(SC_AD_PIECE % POLY1305_BLOCK_SIZE == 0);
+
+/* One request's shape, decided once. */
+struct sc_aead_job {
+	const struct sc_aead_impl *impl;
+	unsigned int adlen;		/* bytes of AD to authenticate */
+	unsigned int textlen;
+	unsigned int head;		/* text done with the key block */
+	bool encrypt;
+};
+
+static int sc_aead_setkey(struct crypto_aead *tfm, const u8 *key,
+			  unsigned int keylen, unsigned int saltlen)
+{
+	struct sc_aead_ctx *ctx = crypto_aead_ctx(tfm);
+	int i;
+
+	if (keylen != CCP_KEY_SIZE + saltlen)
+		return -EINVAL;
+	for (i = 0; i < 8; i++)
+		ctx->key[i] = get_unaligned_le32(key + 4 * i);
+	memcpy(ctx->salt, key + CCP_KEY_SIZE, saltlen);
+	return 0;
+}
+
+static int sc_rfc7539_setkey(struct crypto_aead *tfm, const u8 *key,
+			     unsigned int keylen)
+{
+	return sc_aead_setkey(tfm, key, keylen, 0);
+}
+
+static int sc_rfc7539esp_setkey(struct crypto_aead *tfm, const u8 *key,
+				unsigned int keylen)
+{
+	return sc_aead_setkey(tfm, key, keylen, SC_ESP_SALT_SIZE);
+}
+
+static int sc_aead_setauthsize(struct crypto_aead *tfm, unsigned int authsize)
+{
+	return authsize == CCP_TAG_SIZE ? 0 : -EINVAL;
+}
+
+static int sc_aead_init_tfm(struct crypto_aead *tfm)
+{
+	crypto_aead_set_reqsize(tfm, sizeof(struct sc_aead_reqctx));
+	return 0;
+}
+
+/* Step 1: the key block, and a short text with it. */
+static void sc_aead_start(struct aead_request *req, struct sc_aead_job *job,
+			  const u8 *nonce)
+{
+	const struct sc_aead_ctx *ctx = crypto_aead_ctx(crypto_aead_reqtfm(req));
+	struct sc_aead_reqctx *rc = aead_request_ctx(req);
+
+	memset(rc->in, 0, CHACHA_BLOCK_SIZE);
+	scatterwalk_map_and_copy(rc->in + CHACHA_BLOCK_SIZE, req->src,
+				 req->assoclen, job->head, 0);
+	sc_simd_run(job->impl->base.simd,
+		    sc_ccp_start(job->impl, &rc->ccp, ctx->key, nonce, rc->out,
+				 rc->in, job->head));
+}
+
+/* Step 2: the AD, in pieces; copied to dst out of place. */
+static void sc_aead_ad(struct aead_request *req, struct sc_aead_job *job)
+{
+	struct sc_aead_reqctx *rc = aead_request_ctx(req);
+	unsigned int off, n;
+
+	for (off = 0; off < req->assoclen; off += n) {
+		n = min_t(unsigned int, req->assoclen - off, SC_AD_PIECE);
+		scatterwalk_map_and_copy(rc->in, req->src, off, n, 0);
+		if (off < job->adlen)
+			sc_simd_run(job->impl->base.simd,
+				    sc_ccp_absorb(job->impl, &rc->ccp, rc->in,
+						  min(n, job->adlen - off)));
+		if (req->src != req->dst)
+			scatterwalk_map_and_copy(rc->in, req->dst, off, n, 1);
+	}
+	memzero_explicit(rc->in, sizeof(rc->in));
+}
+
+/* The short text's ciphertext into Poly1305, and its output to dst. */
+static void sc_aead_head(struct aead_request *req, struct sc_aead_job *job)
+{
+	struct sc_aead_reqctx *rc = aead_request_ctx(req);
+	u8 *ct = (job->encrypt ? rc->out : rc->in) + CHACHA_BLOCK_SIZE;
+
+	if (!job->head)
+		return;
+	/* the AD went through rc->in: read the ciphertext again to open */
+	if (!job->encrypt)
+		scatterwalk_map_and_copy(ct, req->src, req->assoclen,
+					 job->head, 0);
+	sc_simd_run(job->impl->base.simd,
+		    sc_ccp_absorb(job->impl, &rc->ccp, ct, job->head));
+}
+
+/* Step 3: a long text, one SIMD section per piece of the walk. */
+static int sc_aead_text(struct aead_request *req, struct sc_aead_job *job,
+			bool undo)
+{
+	struct sc_aead_reqctx *rc = aead_request_ctx(req);
+	const struct sc_aead_impl *impl = job->impl;
+	struct skcipher_walk walk;
+	int err;
+
+	BUILD_BUG_ON(SC_SIMD_CHUNK > 4096 || SC_SIMD_CHUNK % CHACHA_BLOCK_SIZE);
+
+	err = job->encrypt ? skcipher_walk_aead_encrypt(&walk, req, false) :
+			     skcipher_walk_aead_decrypt(&walk, req, false);
+	while (walk.nbytes) {
+		unsigned int n = walk.nbytes, done, k;
+		const u8 *src = walk.src.virt.addr;
+		u8 *dst = walk.dst.virt.addr;
+
+		if (n < walk.total)
+			n = round_down(n, walk.stride);
+		for (done = 0; done < n; done += k) {
+			k = min_t(unsigned int, n - done, SC_SIMD_CHUNK);
+			if (undo)
+				sc_simd_run(impl->base.simd,
+					    sc_ccp_xor(impl, &rc->ccp, dst + done,
+						       dst + done, k));
+			else if (job->encrypt)
+				sc_simd_run(impl->base.simd,
+					    sc_ccp_seal(impl, &rc->ccp,
+							dst + done, src + done,
+							k));
+			else
+				sc_simd_run(impl->base.simd,
+					    sc_ccp_open(impl, &rc->ccp,
+							dst + done, src + done,
+							k));
+		}
+		if (undo && req->src != req->dst)
+			memset(dst, 0, n);
+		err = skcipher_walk_done(&walk, walk.nbytes - n);
+	}
+	return err;
+}
+
+/*
+ * A forged tag on a long text: put back the ciphertext in place (XOR the
+ * keystream again, from block 1) or wipe the plaintext out of place.
+ */
+static int sc_aead_undo(struct aead_request *req, struct sc_aead_job *job,
+			const u8 *nonce)
+{
+	const struct sc_aead_ctx *ctx = crypto_aead_ctx(crypto_aead_reqtfm(req));
+	struct sc_aead_reqctx *rc = aead_request_ctx(req);
+	u8 iv[CHACHA_IV_SIZE];
+	int err;
+
+	put_unaligned_le32(1, iv);
+	memcpy(iv + 4, nonce, CCP_NONCE_SIZE);
+	sc_chacha_init_state(rc->ccp.state, ctx->key, iv);
+	err = sc_aead_text(req, job, true);
+	memzero_explicit(&rc->ccp, sizeof(rc->ccp));
+	return err;
+}
+
+static int sc_aead_crypt(struct aead_request *req, const u8 *nonce,
+			 unsigned int adlen, bool encrypt)
+{
+	struct sc_aead_reqctx *rc = aead_request_ctx(req);
+	struct sc_aead_job job = { .adlen = adlen, .encrypt = encrypt };
+	int err;
+
+	if (!encrypt && req->cryptlen < CCP_TAG_SIZE)
+		return -EINVAL;
+	job.textlen = req->cryptlen - (encrypt ? 0 : CCP_TAG_SIZE);
+	job.head = sc_ccp_head_len(job.textlen);
+	job.impl = sc_simd_usable() ? sc_aead_pick(job.textlen) :
+				      sc_aead_pick_nosimd(job.textlen);
+
+	sc_aead_start(req, &job, nonce);
+	sc_aead_ad(req, &job);
+	sc_aead_head(req, &job);
+	err = job.head ? 0 : sc_aead_text(req, &job, false);
+	if (err) {
+		memzero_explicit(rc, sizeof(*rc));
+		return err;
+	}
+	sc_simd_run(job.impl->base.simd,
+		    sc_ccp_finish(job.impl, &rc->ccp, job.adlen, job.textlen,
+				  rc->tag));
+	if (unlikely(sc_test_corrupt & SC_CORRUPT_AEAD))
+		rc->tag[0] ^= 1;
+
+	if (encrypt) {
+		scatterwalk_map_and_copy(rc->out + CHACHA_BLOCK_SIZE, req->dst,
+					 req->assoclen, job.head, 1);
+		scatterwalk_map_and_copy(rc->tag, req->dst,
+					 req->assoclen + job.textlen,
+					 CCP_TAG_SIZE, 1);
+	} else {
+		scatterwalk_map_and_copy(rc->want, req->src,
+					 req->assoclen + job.textlen,
+					 CCP_TAG_SIZE, 0);
+		if (crypto_memneq(rc->tag, rc->want, CCP_TAG_SIZE))
+			err = -EBADMSG;
+		if (err && !job.head)
+			sc_aead_undo(req, &job, nonce);
+		else if (!err)
+			scatterwalk_map_and_copy(rc->out + CHACHA_BLOCK_SIZE,
+						 req->dst, req->assoclen,
+						 job.head, 1);
+	}
+	memzero_explicit(rc, sizeof(*rc));
+	return err;
+}
+
+static int sc_rfc7539_encrypt(struct aead_request *req)
+{
+	return sc_aead_crypt(req, req->iv, req->assoclen, true);
+}
+
+static int sc_rfc7539_decrypt(struct aead_request *req)
+{
+	return sc_aead_crypt(req, req->iv, req->assoclen, false);
+}
+
+/*
+ * ESP: nonce = salt || the 8-byte IV; the last 8 AD bytes are that IV
+ * (as seqiv passes it) and are not authenticated.
+ */
+static int sc_rfc7539esp_crypt(struct aead_request *req, bool encrypt)
+{
+	const struct sc_aead_ctx *ctx = crypto_aead_ctx(crypto_aead_reqtfm(req));
+	u8 nonce[CCP_NONCE_SIZE];
+
+	if (req->assoclen < SC_ESP_IV_SIZE)
+		return -EINVAL;
+	memcpy(nonce, ctx->salt, SC_ESP_SALT_SIZE);
+	memcpy(nonce + SC_ESP_SALT_SIZE, req->iv, SC_ESP_IV_SIZE);
+	return sc_aead_crypt(req, nonce, req->assoclen - SC_ESP_IV_SIZE,
+			     encrypt);
+}
+
+static int sc_rfc7539esp_encrypt(struct aead_request *req)
+{
+	return sc_rfc7539esp_crypt(req, true);
+}
+
+static int sc_rfc7539esp_decrypt(struct aead_request *req)
+{
+	return sc_rfc7539esp_crypt(req, false);
+}
+
+#define SC_AEAD_ALG(_name, _drv, _ivsize, _setkey, _enc, _dec) {	\
+	.base.cra_name		= _name,				\
+	.base.cra_driver_name	= _drv,					\
+	.base.cra_priority	= SC_AEAD_PRIORITY,			\
+	.base.cra_blocksize	= 1,					\
+	.base.cra_ctxsize	= sizeof(struct sc_aead_ctx),		\
+	.base.cra_module	= THIS_MODULE,				\
+	.ivsize			= _ivsize,				\
+	.maxauthsize		= CCP_TAG_SIZE,				\
+	.chunksize		= CHACHA_BLOCK_SIZE,			\
+	.setkey			= _setkey,				\
+	.setauthsize		= sc_aead_setauthsize,			\
+	.encrypt		= _enc,					\
+	.decrypt		= _dec,					\
+	.init			= sc_aead_init_tfm,			\
+}
+
+static struct aead_alg sc_aead_algs[] = {
+	SC_AEAD_ALG("rfc7539(chacha20,poly1305)",
+		    "rfc7539-chacha20-poly1305-simdcrypt", CCP_NONCE_SIZE,
+		    sc_rfc7539_setkey, sc_rfc7539_encrypt, sc_rfc7539_decrypt),
+	SC_AEAD_ALG("rfc7539esp(chacha20,poly1305)",
+		    "rfc7539esp-chacha20-poly1305-simdcrypt", SC_ESP_IV_SIZE,
+		    sc_rfc7539esp_setkey, sc_rfc7539esp_encrypt,
+		    sc_rfc7539esp_decrypt),
+};
+
+int sc_aead_register(void)
+{
+	return crypto_register_aeads(sc_aead_algs, ARRAY_SIZE(sc_aead_algs));
+}
+
+void sc_aead_unregister(void)
+{
+	crypto_unregister_aeads(sc_aead_algs, ARRAY_SIZE(sc_aead_algs));
+}

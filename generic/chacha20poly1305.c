@@ -1,0 +1,263 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * ChaCha20-Poly1305 (RFC 8439 section 2.8) in one pass: the message-level
+ * steps every caller shares (generic/chacha20poly1305.h), and the portable
+ * AEAD rows:
+ *
+ *   generic   portable C ChaCha20, then portable C Poly1305, per piece
+ *   scalar    the best ChaCha and Poly1305 rows that need no SIMD section
+ *             (x86_64: the general-register asm); the no-SIMD choice
+ *   onepass   per piece of at most 4 KiB, in one SIMD section: the best
+ *             ChaCha row encrypts it, then the best Poly1305 row MACs it
+ *             while it is still in L1 (open: MAC, then decrypt)
+ *
+ * The stitched rows (asm/<arch>/) do both in one loop.
+ */
+#include <linux/types.h>
+#include <linux/string.h>
+#include <linux/errno.h>
+#include "../compat/unaligned.h"
+#include "../simdcrypt.h"
+#include "chacha20poly1305.h"
+
+/* Absorb @len bytes; a partial last block is zero-padded, not 0x01-padded. */
+static void sc_ccp_mac(const struct sc_poly1305_impl *poly,
+		       struct sc_poly1305_core *core, const u8 *src, size_t len)
+{
+	size_t whole = len & ~(size_t)(POLY1305_BLOCK_SIZE - 1);
+	u8 block[POLY1305_BLOCK_SIZE] = { 0 };
+
+	if (whole)
+		poly->blocks(core, src, whole, 1);
+	if (len == whole)
+		return;
+	memcpy(block, src + whole, len - whole);
+	poly->blocks(core, block, POLY1305_BLOCK_SIZE, 1);
+	memzero_explicit(block, sizeof(block));
+}
+
+/* Blocks of keystream @len bytes cover, for the counter. */
+static u32 sc_ccp_blocks(unsigned int len)
+{
+	return (len + CHACHA_BLOCK_SIZE - 1) / CHACHA_BLOCK_SIZE;
+}
+
+void sc_ccp_start(const struct sc_aead_impl *impl, struct sc_ccp *c,
+		  const u32 *key, const u8 *nonce, u8 *out, const u8 *in,
+		  unsigned int head)
+{
+	unsigned int len = CHACHA_BLOCK_SIZE + head;
+	u8 iv[CHACHA_IV_SIZE] = { 0 };		/* counter 0 */
+	int i;
+
+	memcpy(iv + 4, nonce, CCP_NONCE_SIZE);
+	sc_chacha_init_state(c->state, key, iv);
+	impl->chacha(len)->xor_stream(c->state, out, in, len, 20);
+	sc_poly1305_core_setkey(&c->core, out);
+	for (i = 0; i < 4; i++)
+		c->s[i] = get_unaligned_le32(out + 16 + 4 * i);
+	memzero_explicit(out, CHACHA_BLOCK_SIZE);
+	c->state[12] += sc_ccp_blocks(len);
+}
+
+void sc_ccp_absorb(const struct sc_aead_impl *impl, struct sc_ccp *c,
+		   const u8 *src, size_t len)
+{
+	sc_ccp_mac(impl->poly1305(len), &c->core, src, len);
+}
+
+void sc_ccp_seal(const struct sc_aead_impl *impl, struct sc_ccp *c, u8 *dst,
+		 const u8 *src, unsigned int len)
+{
+	impl->seal(c->state, &c->core, dst, src, len);
+	c->state[12] += sc_ccp_blocks(len);
+}
+
+void sc_ccp_open(const struct sc_aead_impl *impl, struct sc_ccp *c, u8 *dst,
+		 const u8 *src, unsigned int len)
+{
+	impl->open(c->state, &c->core, dst, src, len);
+	c->state[12] += sc_ccp_blocks(len);
+}
+
+void sc_ccp_xor(const struct sc_aead_impl *impl, struct sc_ccp *c, u8 *dst,
+		const u8 *src, unsigned int len)
+{
+	impl->chacha(len)->xor_stream(c->state, dst, src, len, 20);
+	c->state[12] += sc_ccp_blocks(len);
+}
+
+void sc_ccp_finish(const struct sc_aead_impl *impl, struct sc_ccp *c,
+		   u64 adlen, u64 textlen, u8 *tag)
+{
+	u8 lengths[POLY1305_BLOCK_SIZE];
+
+	put_unaligned_le64(adlen, lengths);
+	put_unaligned_le64(textlen, lengths + 8);
+	impl->poly1305(POLY1305_BLOCK_SIZE)->blocks(&c->core, lengths,
+						     sizeof(lengths), 1);
+	sc_poly1305_emit(&c->core, c->s, tag);
+	memzero_explicit(c, sizeof(*c));
+}
+
+/* ---- whole messages in flat buffers (harness, benchmark) ---- */
+
+static void sc_ccp_key_words(const u8 *key, u32 *words)
+{
+	int i;
+
+	for (i = 0; i < 8; i++)
+		words[i] = get_unaligned_le32(key + 4 * i);
+}
+
+/* 0 if the tags are equal; no early exit. */
+static int sc_ccp_tag_differs(const u8 *a, const u8 *b)
+{
+	u8 d = 0;
+	int i;
+
+	for (i = 0; i < CCP_TAG_SIZE; i++)
+		d |= a[i] ^ b[i];
+	return d;
+}
+
+static void sc_ccp_buf(const struct sc_aead_impl *impl, const u8 *key,
+		       const u8 *nonce, const u8 *ad, size_t adlen, u8 *dst,
+		       const u8 *src, size_t len, u8 *tag, bool seal)
+{
+	u8 in[CHACHA_BLOCK_SIZE + SC_CCP_HEAD_MAX] = { 0 };
+	u8 out[CHACHA_BLOCK_SIZE + SC_CCP_HEAD_MAX];
+	unsigned int head = sc_ccp_head_len(len);
+	struct sc_ccp c;
+	u32 k[8];
+	size_t done;
+
+	sc_ccp_key_words(key, k);
+	memcpy(in + CHACHA_BLOCK_SIZE, src, head);
+	sc_ccp_start(impl, &c, k, nonce, out, in, head);
+	sc_ccp_absorb(impl, &c, ad, adlen);
+	sc_ccp_absorb(impl, &c, (seal ? out : in) + CHACHA_BLOCK_SIZE, head);
+	memcpy(dst, out + CHACHA_BLOCK_SIZE, head);
+	for (done = head; done < len;) {
+		unsigned int n = len - done < SC_SIMD_CHUNK ? len - done :
+							      SC_SIMD_CHUNK;
+
+		if (seal)
+			sc_ccp_seal(impl, &c, dst + done, src + done, n);
+		else
+			sc_ccp_open(impl, &c, dst + done, src + done, n);
+		done += n;
+	}
+	sc_ccp_finish(impl, &c, adlen, len, tag);
+	memzero_explicit(out, sizeof(out));
+	memzero_explicit(k, sizeof(k));
+}
+
+void sc_ccp_seal_buf(const struct sc_aead_impl *impl, const u8 *key,
+		     const u8 *nonce, const u8 *ad, size_t adlen, u8 *dst,
+		     const u8 *src, size_t len, u8 *tag)
+{
+	sc_ccp_buf(impl, key, nonce, ad, adlen, dst, src, len, tag, true);
+}
+
+int sc_ccp_open_buf(const struct sc_aead_impl *impl, const u8 *key,
+		    const u8 *nonce, const u8 *ad, size_t adlen, u8 *dst,
+		    const u8 *src, size_t len, const u8 *tag)
+{
+	u8 want[CCP_TAG_SIZE];
+	int bad;
+
+	sc_ccp_buf(impl, key, nonce, ad, adlen, dst, src, len, want, false);
+	bad = sc_ccp_tag_differs(want, tag);
+	memzero_explicit(want, sizeof(want));
+	if (!bad)
+		return 0;
+	memset(dst, 0, len);
+	return -EBADMSG;
+}
+
+/* ---- the portable rows ---- */
+
+static void sc_ccp_seal_with(const struct sc_chacha_impl *chacha,
+			     const struct sc_poly1305_impl *poly,
+			     const u32 *state, struct sc_poly1305_core *core,
+			     u8 *dst, const u8 *src, unsigned int len)
+{
+	chacha->xor_stream(state, dst, src, len, 20);
+	sc_ccp_mac(poly, core, dst, len);
+}
+
+static void sc_ccp_open_with(const struct sc_chacha_impl *chacha,
+			     const struct sc_poly1305_impl *poly,
+			     const u32 *state, struct sc_poly1305_core *core,
+			     u8 *dst, const u8 *src, unsigned int len)
+{
+	sc_ccp_mac(poly, core, src, len);
+	chacha->xor_stream(state, dst, src, len, 20);
+}
+
+#define SC_CCP_PORTABLE_ROW(_row, _chacha, _poly)			\
+static void sc_ccp_seal_##_row(const u32 *state,			\
+			       struct sc_poly1305_core *core,		\
+			       u8 *dst, const u8 *src,			\
+			       unsigned int len)			\
+{									\
+	sc_ccp_seal_with(_chacha(len), _poly(len), state, core, dst,	\
+			 src, len);					\
+}									\
+static void sc_ccp_open_##_row(const u32 *state,			\
+			       struct sc_poly1305_core *core,		\
+			       u8 *dst, const u8 *src,			\
+			       unsigned int len)			\
+{									\
+	sc_ccp_open_with(_chacha(len), _poly(len), state, core, dst,	\
+			 src, len);					\
+}
+
+static const struct sc_chacha_impl *sc_ccp_chacha_generic(unsigned int len)
+{
+	(void)len;
+	return &sc_chacha_impl_generic;
+}
+
+static const struct sc_poly1305_impl *sc_ccp_poly1305_generic(size_t len)
+{
+	(void)len;
+	return &sc_poly1305_impl_generic;
+}
+
+SC_CCP_PORTABLE_ROW(generic, sc_ccp_chacha_generic, sc_ccp_poly1305_generic)
+SC_CCP_PORTABLE_ROW(scalar, sc_chacha_pick_nosimd, sc_poly1305_pick_nosimd)
+SC_CCP_PORTABLE_ROW(onepass, sc_chacha_pick, sc_poly1305_pick)
+
+const struct sc_aead_impl sc_aead_impl_generic = {
+	.base = { .name = "generic" },
+	.seal = sc_ccp_seal_generic,
+	.open = sc_ccp_open_generic,
+	.chacha = sc_ccp_chacha_generic,
+	.poly1305 = sc_ccp_poly1305_generic,
+};
+
+/* The best rows that need no SIMD section: also the no-SIMD choice. */
+const struct sc_aead_impl sc_aead_impl_scalar = {
+	.base = { .name = "scalar" },
+	.seal = sc_ccp_seal_scalar,
+	.open = sc_ccp_open_scalar,
+	.chacha = sc_chacha_pick_nosimd,
+	.poly1305 = sc_poly1305_pick_nosimd,
+};
+
+/* Below this the SIMD section costs more than it saves (see aead.rst). */
+#define SC_CCP_ONEPASS_MIN	256
+
+const struct sc_aead_impl sc_aead_impl_onepass = {
+	.base = {
+		.name = "onepass",
+		.simd = true,
+		.min_len = SC_CCP_ONEPASS_MIN,
+	},
+	.seal = sc_ccp_seal_onepass,
+	.open = sc_ccp_open_onepass,
+	.chacha = sc_chacha_pick,
+	.poly1305 = sc_poly1305_pick,
+};

@@ -1,0 +1,72 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Message-level ChaCha20-Poly1305 (RFC 8439 section 2.8) over the AEAD rows
+ * of simdcrypt.h, shared by the AEAD glue, the userspace harness and the
+ * benchmark.  The caller walks its data and brackets each call in a SIMD
+ * section when the row it passes is a SIMD row (impl->base.simd):
+ *
+ *	sc_ccp_start()    Poly1305 key from block 0, plus a short text's
+ *	                  keystream in the same ChaCha call
+ *	sc_ccp_absorb()   the associated data (and a short text's ciphertext)
+ *	sc_ccp_seal/open  the text, in pieces of at most SC_SIMD_CHUNK bytes,
+ *	                  each a multiple of 64 bytes except the last
+ *	sc_ccp_finish()   the lengths block and the tag; wipes the state
+ */
+#ifndef _SC_GENERIC_CHACHA20POLY1305_H
+#define _SC_GENERIC_CHACHA20POLY1305_H
+
+#include "../simdcrypt.h"
+
+/*
+ * Texts up to this long go through sc_ccp_start() with the key block
+ * (one call of a 4-block ChaCha kernel, key block included); longer ones
+ * start with the key block alone and go to the row's seal/open.
+ */
+#define SC_CCP_HEAD_MAX		(3 * CHACHA_BLOCK_SIZE)
+
+struct sc_ccp {
+	u32 state[CHACHA_STATE_WORDS];	/* state[12]: the next block */
+	struct sc_poly1305_core core;
+	u32 s[4];
+};
+
+/* Bytes of text that go through sc_ccp_start() for a text of @textlen. */
+static inline unsigned int sc_ccp_head_len(size_t textlen)
+{
+	return textlen <= SC_CCP_HEAD_MAX ? textlen : 0;
+}
+
+/*
+ * @in: CHACHA_BLOCK_SIZE zero bytes, then @head bytes of text (at most
+ * SC_CCP_HEAD_MAX).  @out (may be @in) receives the key block, wiped on
+ * return, then the head's output.
+ */
+void sc_ccp_start(const struct sc_aead_impl *impl, struct sc_ccp *c,
+		  const u32 *key, const u8 *nonce, u8 *out, const u8 *in,
+		  unsigned int head);
+/* Absorb @len bytes, a partial last block zero-padded (AD, short text). */
+void sc_ccp_absorb(const struct sc_aead_impl *impl, struct sc_ccp *c,
+		   const u8 *src, size_t len);
+void sc_ccp_seal(const struct sc_aead_impl *impl, struct sc_ccp *c, u8 *dst,
+		 const u8 *src, unsigned int len);
+void sc_ccp_open(const struct sc_aead_impl *impl, struct sc_ccp *c, u8 *dst,
+		 const u8 *src, unsigned int len);
+/* XOR the keystream at the current position only (undo a failed open). */
+void sc_ccp_xor(const struct sc_aead_impl *impl, struct sc_ccp *c, u8 *dst,
+		const u8 *src, unsigned int len);
+void sc_ccp_finish(const struct sc_aead_impl *impl, struct sc_ccp *c,
+		   u64 adlen, u64 textlen, u8 *tag);
+
+/*
+ * Whole messages in contiguous buffers, in the same steps as the AEAD glue
+ * (userspace harness and benchmark: no SIMD sections).  open returns 0 or
+ * -EBADMSG (then @dst holds no plaintext).
+ */
+void sc_ccp_seal_buf(const struct sc_aead_impl *impl, const u8 *key,
+		     const u8 *nonce, const u8 *ad, size_t adlen, u8 *dst,
+		     const u8 *src, size_t len, u8 *tag);
+int sc_ccp_open_buf(const struct sc_aead_impl *impl, const u8 *key,
+		    const u8 *nonce, const u8 *ad, size_t adlen, u8 *dst,
+		    const u8 *src, size_t len, const u8 *tag);
+
+#endif
