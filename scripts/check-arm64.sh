@@ -74,7 +74,7 @@ run_user() {
 	# shellcheck disable=SC2046
 	if ! $cc -static -O2 -g -mgeneral-regs-only -Wall -Wextra -Wno-unused-parameter -Werror \
 		-I. -Itest/shim -o "$bin" test/arm64_diff.c test/arm64_abi.S test/cpu_user.c \
-		impl.c generic/chacha.c generic/poly1305.c generic/keccak.c \
+		impl.c generic/chacha.c generic/poly1305.c generic/keccak.c generic/chacha20poly1305.c \
 		$(arm64_sources) > "$out/user-build.log" 2>&1; then
 		cat "$out/user-build.log"
 		fail user "cross-compiling the harness failed"
