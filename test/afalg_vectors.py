@@ -2,14 +2,18 @@
 # SPDX-License-Identifier: GPL-2.0
 #
 # Independent (pure Python, straight from the specs) ChaCha / HChaCha /
-# XChaCha / Poly1305 used to check the known answers in test/afalg.c and to
-# compute the XChaCha12 vector there, which no standard publishes.
+# XChaCha / Poly1305 / ChaCha20-Poly1305 used to check the known answers in
+# test/afalg.c and the AEAD ones in test/vectors.h (read from that file:
+# the vectors live there only), and to compute the XChaCha12 vector in
+# test/afalg.c, which no standard publishes.
 #
 #   python3 test/afalg_vectors.py          # checks, then prints the vectors
 #
 # SHA-3 answers are checked against Python's hashlib (OpenSSL).
 
 import hashlib
+import os
+import re
 import struct
 import sys
 
@@ -87,6 +91,78 @@ def poly1305(key, msg):
     return ((acc + s) & ((1 << 128) - 1)).to_bytes(16, 'little')
 
 
+def aead(key, nonce, ad, pt):
+    """RFC 8439 2.8: ChaCha20 from block 1, Poly1305 keyed by block 0 over
+    AD || pad16 || CT || pad16 || le64(len AD) || le64(len CT)."""
+    otk = chacha_block(key, struct.pack('<I', 0) + nonce, 20)[:32]
+    ct = chacha(key, struct.pack('<I', 1) + nonce, pt)
+
+    def pad(b):
+        return b + bytes(-len(b) % 16)
+    mac = pad(ad) + pad(ct) + struct.pack('<QQ', len(ad), len(ct))
+    return ct, poly1305(otk, mac)
+
+
+def c_string(lits):
+    """Concatenated C string literals (source text) -> bytes."""
+    out = bytearray()
+    for lit in re.findall(r'"((?:[^"\\]|\\.)*)"', lits):
+        i = 0
+        while i < len(lit):
+            if lit[i] == '\\':
+                if lit[i + 1] == 'x':
+                    m = re.match(r'[0-9a-fA-F]+', lit[i + 2:])
+                    out.append(int(m.group(0), 16))
+                    i += 2 + len(m.group(0))
+                else:
+                    out += lit[i + 1].encode()
+                    i += 2
+            else:
+                out += lit[i].encode()
+                i += 1
+    return bytes(out)
+
+
+def vectors_h_aead():
+    """The entries of sc_aead_kats[] in test/vectors.h, as dicts."""
+    src = open(os.path.join(os.path.dirname(os.path.abspath(__file__)), 'vectors.h')).read()
+    src = re.sub(r'/\*.*?\*/', '', src, flags=re.S)
+    macros = {m.group(1): m.group(2) for m in
+              re.finditer(r'#define (SC_\w+)[ \t]*\\?\n((?:.*\\\n)*.*)', src)}
+    body = src[src.index('sc_aead_kats[] = {'):]
+    body = body[body.index('{') + 1:body.index('\n};')]
+    for name, val in macros.items():
+        body = body.replace(name, val.replace('\\\n', ' '))
+    ents = []
+    depth = 0
+    for ch in body:
+        if ch == '{':
+            depth += 1
+            if depth == 1:
+                cur = ''
+                continue
+        elif ch == '}':
+            depth -= 1
+            if depth == 0:
+                ents.append(cur)
+                continue
+        if depth >= 1:
+            cur += ch
+    out = []
+    for e in ents:
+        pt = re.search(r'\{\s*\.(text|hex)\s*=\s*((?:"(?:[^"\\]|\\.)*"\s*)+)\}', e)
+        rest = e[:pt.start()] + e[pt.end():]
+        fields = [f.strip() for f in rest.split(',') if f.strip()]
+        src_, esp, key, iv, ad, ct, tag = fields
+        ptb = c_string(pt.group(2))
+        if pt.group(1) == 'hex':
+            ptb = H(ptb.decode())
+        out.append(dict(src=c_string(src_).decode(), esp=int(esp), key=H(c_string(key).decode()),
+                        iv=H(c_string(iv).decode()), ad=H(c_string(ad).decode()), pt=ptb,
+                        ct=H(c_string(ct).decode()), tag=H(c_string(tag).decode())))
+    return out
+
+
 H = bytes.fromhex
 
 # RFC 8439 2.4.2
@@ -146,6 +222,21 @@ def main():
     check('hchacha20 draft 2.2.1',
           hchacha(bytes(range(32)), H('000000090000004a0000000031415927'), 20),
           H('82413b4227b27bfed30e42508a877d73a0f9e4d58a74a853c12ec41326d3ecdc'))
+    # RFC 8439 2.6.2 (Poly1305 key generation), then every AEAD entry of
+    # test/vectors.h
+    check('poly1305 key gen RFC 8439 2.6.2',
+          chacha_block(bytes(range(0x80, 0xa0)), bytes(4) + H('000000000001020304050607'), 20)[:32],
+          H('8ad5a08b905f81cc815040274ab29471a833b637e3fd0da508dbb8e2fdd1a646'))
+    kats = vectors_h_aead()
+    if len(kats) < 3:
+        ok = False
+        print('MISMATCH test/vectors.h: only %d AEAD entries parsed' % len(kats))
+    for k in kats:
+        key, nonce, ad = k['key'], k['iv'], k['ad']
+        if k['esp']:
+            key, nonce, ad = key[:32], key[32:] + k['iv'], ad[:-8]
+        ct, tag = aead(key, nonce, ad, k['pt'])
+        check('aead ' + k['src'], ct + tag, k['ct'] + k['tag'])
     for n in (224, 256, 384, 512):
         for m in (b'', b'abc'):
             print('sha3-%d(%r) = %s' % (n, m, hashlib.new('sha3_%d' % n, m).hexdigest()))

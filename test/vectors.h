@@ -7,7 +7,8 @@
  *
  * Sources:
  *   [RFC8439]  RFC 8439, "ChaCha20 and Poly1305 for IETF Protocols",
- *              sections 2.3.2, 2.4.2, 2.5.2 and appendices A.1, A.2, A.3.
+ *              sections 2.3.2, 2.4.2, 2.5.2, 2.8.2 and appendices A.1, A.2,
+ *              A.3, A.5.
  *   [XCHACHA]  draft-irtf-cfrg-xchacha-03, "XChaCha: eXtended-nonce ChaCha
  *              and AEAD_XChaCha20_Poly1305", section 2.2.1 (HChaCha20) and
  *              appendix A.3.2 (XChaCha20 keystream/encryption, counter 1).
@@ -18,7 +19,9 @@
  *   [LINUX]    the Linux kernel's crypto/testmgr.h (v7.3),
  *              xchacha12_tv_template: XChaCha12 vectors the kernel's
  *              self-tests use ("computed with XChaCha12, using a modified
- *              libsodium"); the only public XChaCha12 answers.
+ *              libsodium"); the only public XChaCha12 answers; and
+ *              rfc7539esp_tv_template (RFC 8439 A.5 in the ESP form:
+ *              36-byte key = key || 4-byte salt, 8-byte IV, AD || IV).
  *   [DONNA]    poly1305-donna's self-test (floodyberry/poly1305-donna,
  *              poly1305-donna.c): the tag over the tags of messages of
  *              length 0..255 with key and message bytes equal to the length.
@@ -50,6 +53,13 @@
 	"but looks more like a long-legged fox. This highly elusive and skilled " \
 	"jumper is classified with wolves, coyotes, jackals, and foxes in the " \
 	"taxonomic family Canidae."
+/* RFC 8439 A.5 plaintext (265 bytes; the quotes are UTF-8) */
+#define SC_TXT_DRAFTS \
+	"Internet-Drafts are draft documents valid for a maximum of six " \
+	"months and may be updated, replaced, or obsoleted by other documents " \
+	"at any time. It is inappropriate to use Internet-Drafts as reference " \
+	"material or to cite them other than as /\xe2\x80\x9cwork in " \
+	"progress./\xe2\x80\x9d"
 
 /* A message: text, or hex, or @rep_len copies of @rep_byte. */
 struct sc_msg {
@@ -296,6 +306,54 @@ static const struct sc_sha3_kat sc_sha3_kats[] = {
 	{ "FIPS202 examples SHAKE256 \"\" (first 64 bytes)", "shake256", { .text = "" },
 	  "46b9dd2b0ba88d13233b3feb743eeb243fcd52ea62b81b82b50c27646ed5762f"
 	  "d75dc4ddd8c0f200cb05019d67b592f6fc821c49479ab48640292eacb3b7c4be" },
+};
+
+/*
+ * ChaCha20-Poly1305 AEAD. rfc7539: key 32 bytes, nonce 12. rfc7539esp
+ * (esp = 1): key 36 bytes (key || salt), iv 8 bytes, nonce = salt || iv;
+ * the AD ends with the iv, which is not authenticated (as seqiv passes it).
+ * test/afalg_vectors.py recomputes every entry from the specification.
+ */
+struct sc_aead_kat {
+	const char *src;
+	int esp;
+	const char *key, *iv, *ad;	/* hex */
+	struct sc_msg pt;
+	const char *ct, *tag;		/* hex */
+};
+
+#define SC_HEX_A5_CT \
+	"64a0861575861af460f062c79be643bd5e805cfd345cf389f108670ac76c8cb2" \
+	"4c6cfc18755d43eea09ee94e382d26b0bdb7b73c321b0100d4f03b7f355894cf" \
+	"332f830e710b97ce98c8a84abd0b948114ad176e008d33bd60f982b1ff37c855" \
+	"9797a06ef4f0ef61c186324e2b3506383606907b6a7c02b0f9f6157b53c867e4" \
+	"b9166c767b804d46a59b5216cde7a4e99040c5a40433225ee282a1b0a06c523e" \
+	"af4534d7f83fa1155b0047718cbc546a0d072b04b3564eea1b422273f548271a" \
+	"0bb2316053fa76991955ebd63159434ecebb4e466dae5a1073a6727627097a10" \
+	"49e617d91d361094fa68f0ff77987130305beaba2eda04df997b714d6c6f2c29" \
+	"a6ad5cb4022b02709b"
+
+static const struct sc_aead_kat sc_aead_kats[] = {
+	{ "RFC8439 2.8.2 AEAD encryption", 0,
+	  "808182838485868788898a8b8c8d8e8f909192939495969798999a9b9c9d9e9f",
+	  "070000004041424344454647", "50515253c0c1c2c3c4c5c6c7",
+	  { .text = SC_TXT_SUNSCREEN },
+	  "d31a8d34648e60db7b86afbc53ef7ec2a4aded51296e08fea9e2b5a736ee62d6"
+	  "3dbea45e8ca9671282fafb69da92728b1a71de0a9e060b2905d6a5b67ecd3b36"
+	  "92ddbd7f2d778b8c9803aee328091b58fab324e4fad675945585808b4831d7bc"
+	  "3ff4def08e4b7a9de576d26586cec64b6116",
+	  "1ae10b594f09e26a7e902ecbd0600691" },
+	{ "RFC8439 A.5 AEAD decryption", 0,
+	  "1c9240a5eb55d38af333888604f6b5f0473917c1402b80099dca5cbc207075c0",
+	  "000000000102030405060708", "f33388860000000000004e91",
+	  { .text = SC_TXT_DRAFTS }, SC_HEX_A5_CT,
+	  "eead9d67890cbb22392336fea1851f38" },
+	{ "Linux crypto/testmgr.h rfc7539esp_tv_template[0] (RFC8439 A.5)", 1,
+	  "1c9240a5eb55d38af333888604f6b5f0473917c1402b80099dca5cbc207075c0"
+	  "00000000",
+	  "0102030405060708", "f33388860000000000004e910102030405060708",
+	  { .text = SC_TXT_DRAFTS }, SC_HEX_A5_CT,
+	  "eead9d67890cbb22392336fea1851f38" },
 };
 
 #endif
