@@ -36,6 +36,7 @@
 #include "generic/keccak.h"
 #include "cpu_user.h"
 #include "vectors.h"
+#include "harness.h"
 
 #define ARRAY_SIZE(a)	(sizeof(a) / sizeof((a)[0]))
 #define MAXLEN		(1u << 20)
@@ -55,7 +56,8 @@ static struct tally g_tally[256];
 static unsigned int g_ntally;
 static unsigned long g_pass, g_fail;
 static unsigned int g_printed;
-static bool g_quick, g_verbose;
+bool g_quick;
+static bool g_verbose;
 
 static struct tally *tally_get(const char *alg, const char *row)
 {
@@ -74,7 +76,7 @@ static struct tally *tally_get(const char *alg, const char *row)
 }
 
 /* One test case. */
-static bool __attribute__((format(printf, 4, 5)))
+bool __attribute__((format(printf, 4, 5)))
 check(bool ok, const char *alg, const char *row, const char *fmt, ...)
 {
 	struct tally *t = tally_get(alg, row);
@@ -103,7 +105,7 @@ check(bool ok, const char *alg, const char *row, const char *fmt, ...)
 /* splitmix64 */
 static u64 g_rng;
 
-static u64 rnd64(void)
+u64 rnd64(void)
 {
 	u64 z = (g_rng += 0x9e3779b97f4a7c15ull);
 
@@ -112,12 +114,12 @@ static u64 rnd64(void)
 	return z ^ (z >> 31);
 }
 
-static size_t rnd_below(size_t n)
+size_t rnd_below(size_t n)
 {
 	return n ? (size_t)(rnd64() % n) : 0;
 }
 
-static void rnd_fill(u8 *p, size_t n)
+void rnd_fill(u8 *p, size_t n)
 {
 	size_t i;
 	u64 v = 0;
@@ -130,7 +132,7 @@ static void rnd_fill(u8 *p, size_t n)
 	}
 }
 
-static size_t unhex(const char *s, u8 *out)
+size_t unhex(const char *s, u8 *out)
 {
 	size_t n = 0;
 	int hi = -1;
@@ -156,7 +158,7 @@ static size_t unhex(const char *s, u8 *out)
 	return n;
 }
 
-static size_t msg_bytes(const struct sc_msg *m, u8 *out)
+size_t msg_bytes(const struct sc_msg *m, u8 *out)
 {
 	if (m->text) {
 		memcpy(out, m->text, strlen(m->text));
@@ -231,9 +233,9 @@ static bool guard_intact(const u8 *arena, size_t off, size_t len)
 /* ------------------------------------------------------------------ */
 
 /* Rows under test: every supported row, by index. */
-static unsigned int g_rows[SC_ALG_COUNT][32], g_nrows[SC_ALG_COUNT];
+unsigned int g_rows[SC_ALG_COUNT][32], g_nrows[SC_ALG_COUNT];
 
-static const char *row_name(enum sc_alg alg, unsigned int i)
+const char *row_name(enum sc_alg alg, unsigned int i)
 {
 	return sc_impl_row(alg, i)->name;
 }
@@ -286,6 +288,23 @@ static void row_xor(const struct sc_chacha_impl *im, const u32 *st, u8 *dst,
 #endif
 #ifdef SC_TEST_MUTANT
 	if (len && mutant_row(SC_ALG_CHACHA, im))
+		dst[len / 2] ^= 0x10;
+#endif
+}
+
+/* The AEAD rows' seal/open, called like the other rows (ABI checked). */
+void row_aead(const struct sc_aead_impl *im, bool seal, const u32 *st,
+	      struct sc_poly1305_core *core, u8 *dst, const u8 *src,
+	      unsigned int len)
+{
+#ifdef ROW_CALL
+	ROW_CALL(SC_ALG_AEAD, im, seal ? im->seal : im->open, st, core, dst,
+		 src, (u64)len);
+#else
+	(seal ? im->seal : im->open)(st, core, dst, src, len);
+#endif
+#ifdef SC_TEST_MUTANT
+	if (len && mutant_row(SC_ALG_AEAD, im))
 		dst[len / 2] ^= 0x10;
 #endif
 }
@@ -412,7 +431,7 @@ static void abi_report(void)
 }
 
 /* A random supported row of @alg (for switching rows mid-request). */
-static unsigned int rnd_row(enum sc_alg alg)
+unsigned int rnd_row(enum sc_alg alg)
 {
 	return g_rows[alg][rnd_below(g_nrows[alg])];
 }
@@ -426,7 +445,7 @@ static EVP_MD_CTX *g_mdctx;
 static EVP_MAC *g_mac;
 static EVP_MAC_CTX *g_macctx;
 
-static void die(const char *what)
+void die(const char *what)
 {
 	fprintf(stderr, "harness: %s failed\n", what);
 	exit(2);
@@ -1971,6 +1990,10 @@ int main(int argc, char **argv)
 	test_keccak();
 	if (g_verbose)
 		printf("keccak: %.2fs\n", now() - t);
+	t = now();
+	test_aead();
+	if (g_verbose)
+		printf("aead: %.2fs\n", now() - t);
 	abi_report();
 
 	printf("\n%-14s %-12s %9s %7s\n", "algorithm", "row", "passed", "failed");

@@ -1,0 +1,329 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The ChaCha20-Poly1305 AEAD rows (RFC 8439 section 2.8) in the userspace
+ * harness, each against
+ *   - the RFC 8439 2.8.2 known answer (itself re-derived with OpenSSL),
+ *   - OpenSSL's EVP_chacha20_poly1305 and libsodium's
+ *     crypto_aead_chacha20poly1305_ietf at every text length 0..N, random
+ *     AD lengths, alignments, in place and out of place, and random long
+ *     messages;
+ * and, as the kernel glue drives them, a message cut into random walk
+ * pieces (multiples of 64 bytes but the last) with a random row per piece:
+ * the rows meet only through the canonical state.  Every open must return
+ * the text; a flipped bit in the AD, text or tag must give -EBADMSG.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <openssl/evp.h>
+#include <sodium.h>
+
+#include <linux/types.h>
+#include "simdcrypt.h"
+#include "generic/chacha20poly1305.h"
+#include "harness.h"
+#include "vectors.h"
+
+#define AEAD_MAX	(70 * 1024)
+#define AD_MAX		600
+#define GUARD_BYTES	64
+#define GUARD_FILL	0xc5
+
+enum peer { PEER_OPENSSL, PEER_SODIUM };
+
+static EVP_CIPHER_CTX *g_actx;
+
+static void ossl_seal(const u8 *key, const u8 *nonce, const u8 *ad,
+		      size_t adlen, u8 *ct, const u8 *pt, size_t len, u8 *tag)
+{
+	int outl;
+
+	if (!EVP_EncryptInit_ex(g_actx, EVP_chacha20_poly1305(), NULL, NULL,
+				NULL) ||
+	    !EVP_CIPHER_CTX_ctrl(g_actx, EVP_CTRL_AEAD_SET_IVLEN,
+				 CCP_NONCE_SIZE, NULL) ||
+	    !EVP_EncryptInit_ex(g_actx, NULL, NULL, key, nonce) ||
+	    (adlen && !EVP_EncryptUpdate(g_actx, NULL, &outl, ad, (int)adlen)) ||
+	    (len && !EVP_EncryptUpdate(g_actx, ct, &outl, pt, (int)len)) ||
+	    !EVP_EncryptFinal_ex(g_actx, ct + len, &outl) ||
+	    !EVP_CIPHER_CTX_ctrl(g_actx, EVP_CTRL_AEAD_GET_TAG, CCP_TAG_SIZE,
+				 tag))
+		die("OpenSSL chacha20-poly1305");
+}
+
+static void peer_seal(enum peer p, const u8 *key, const u8 *nonce,
+		      const u8 *ad, size_t adlen, u8 *ct, const u8 *pt,
+		      size_t len, u8 *tag)
+{
+	unsigned long long taglen;
+
+	if (p == PEER_OPENSSL) {
+		ossl_seal(key, nonce, ad, adlen, ct, pt, len, tag);
+		return;
+	}
+	if (crypto_aead_chacha20poly1305_ietf_encrypt_detached(ct, tag,
+			&taglen, pt, len, ad, adlen, NULL, nonce, key))
+		die("libsodium chacha20poly1305_ietf");
+}
+
+static const struct sc_aead_impl *aead_row(unsigned int i)
+{
+	return sc_aead_impls[i];
+}
+
+/*
+ * A message as aead_glue.c walks one: the key block (with a short text),
+ * the AD, then the text in pieces of at most SC_SIMD_CHUNK bytes, each a
+ * multiple of 64 but the last: of random size and through a random row
+ * when @mix.  @tag is written (seal) or checked (open: 0 or -EBADMSG).
+ */
+static int our_msg(const struct sc_aead_impl *im, bool mix, bool seal,
+		   const u8 *key, const u8 *nonce, const u8 *ad, size_t adlen,
+		   u8 *dst, const u8 *src, size_t len, u8 *tag)
+{
+	u8 in[CHACHA_BLOCK_SIZE + SC_CCP_HEAD_MAX] = { 0 };
+	u8 out[CHACHA_BLOCK_SIZE + SC_CCP_HEAD_MAX];
+	unsigned int head = sc_ccp_head_len(len), i;
+	u8 want[CCP_TAG_SIZE];
+	struct sc_ccp c;
+	size_t done;
+	u32 k[8];
+
+	for (i = 0; i < 8; i++)
+		k[i] = (u32)key[4 * i] | (u32)key[4 * i + 1] << 8 |
+		       (u32)key[4 * i + 2] << 16 | (u32)key[4 * i + 3] << 24;
+	memcpy(in + CHACHA_BLOCK_SIZE, src, head);
+	sc_ccp_start(im, &c, k, nonce, out, in, head);
+	sc_ccp_absorb(im, &c, ad, adlen);
+	sc_ccp_absorb(im, &c, (seal ? out : in) + CHACHA_BLOCK_SIZE, head);
+	memcpy(dst, out + CHACHA_BLOCK_SIZE, head);
+	for (done = head; done < len;) {
+		size_t n = len - done < SC_SIMD_CHUNK ? len - done : SC_SIMD_CHUNK;
+		const struct sc_aead_impl *r = im;
+
+		if (mix) {
+			if (n > CHACHA_BLOCK_SIZE && rnd_below(3))
+				n = CHACHA_BLOCK_SIZE *
+				    (1 + rnd_below(n / CHACHA_BLOCK_SIZE));
+			r = aead_row(rnd_row(SC_ALG_AEAD));
+		}
+		row_aead(r, seal, c.state, &c.core, dst + done, src + done,
+			 (unsigned int)n);
+		c.state[12] += (u32)((n + CHACHA_BLOCK_SIZE - 1) /
+				     CHACHA_BLOCK_SIZE);
+		done += n;
+	}
+	sc_ccp_finish(im, &c, adlen, len, seal ? tag : want);
+	if (seal)
+		return 0;
+	return memcmp(want, tag, CCP_TAG_SIZE) ? -EBADMSG : 0;
+}
+
+/*
+ * The known answers of test/vectors.h; an esp entry's key ends with the
+ * salt (nonce = salt || iv) and its AD with the unauthenticated iv.
+ */
+static void test_aead_kat(void)
+{
+	unsigned int r, k;
+
+	for (k = 0; k < sizeof(sc_aead_kats) / sizeof(sc_aead_kats[0]); k++) {
+		const struct sc_aead_kat *v = &sc_aead_kats[k];
+		u8 key[36], nonce[12], iv[12], ad[64], pt[512], ct[512];
+		u8 exp[512], tag[16], etag[16], otag[16], back[512];
+		size_t adlen, len;
+
+		unhex(v->key, key);
+		unhex(v->iv, iv);
+		adlen = unhex(v->ad, ad);
+		if (v->esp) {
+			memcpy(nonce, key + 32, 4);
+			memcpy(nonce + 4, iv, 8);
+			adlen -= 8;
+		} else {
+			memcpy(nonce, iv, 12);
+		}
+		len = msg_bytes(&v->pt, pt);
+		unhex(v->ct, exp);
+		unhex(v->tag, etag);
+		ossl_seal(key, nonce, ad, adlen, ct, pt, len, otag);
+		check(!memcmp(ct, exp, len) && !memcmp(otag, etag, 16),
+		      "aead", "kat-oracle", "%s: OpenSSL disagrees", v->src);
+		for (r = 0; r < g_nrows[SC_ALG_AEAD]; r++) {
+			unsigned int i = g_rows[SC_ALG_AEAD][r];
+			const struct sc_aead_impl *im = aead_row(i);
+
+			our_msg(im, false, true, key, nonce, ad, adlen, ct, pt,
+				len, tag);
+			check(!memcmp(ct, exp, len) && !memcmp(tag, etag, 16),
+			      "aead", row_name(SC_ALG_AEAD, i), "%s: seal",
+			      v->src);
+			check(!our_msg(im, false, false, key, nonce, ad, adlen,
+				       back, ct, len, tag) &&
+			      !memcmp(back, pt, len), "aead",
+			      row_name(SC_ALG_AEAD, i), "%s: open", v->src);
+		}
+	}
+}
+
+struct aead_bufs {
+	u8 *pt, *ct, *exp, *back, *ad, *orig;
+};
+
+/* @dst's GUARD_BYTES after @len must still hold GUARD_FILL. */
+static bool guard_ok(const u8 *dst, size_t len)
+{
+	size_t i;
+
+	for (i = 0; i < GUARD_BYTES; i++)
+		if (dst[len + i] != GUARD_FILL)
+			return false;
+	return true;
+}
+
+/*
+ * One message through row @i: seal (in place when @inplace) against the
+ * peer, open it back, then a forged copy must be refused.
+ */
+static void aead_case(unsigned int i, bool mix, enum peer p, size_t len,
+		      size_t adlen, bool inplace, const struct aead_bufs *b)
+{
+	const struct sc_aead_impl *im = aead_row(i);
+	const char *row = mix ? "mixed-rows" : row_name(SC_ALG_AEAD, i);
+	unsigned int salign = rnd_below(64), dalign = inplace ? salign :
+							       rnd_below(64);
+	u8 key[32], nonce[12], etag[16], tag[16];
+	u8 *src = b->pt + salign, *dst = b->ct + dalign;
+	size_t pos;
+	int err;
+
+	rnd_fill(key, sizeof(key));
+	rnd_fill(nonce, sizeof(nonce));
+	rnd_fill(b->ad, adlen);
+	rnd_fill(src, len);
+	memcpy(b->orig, src, len);
+	peer_seal(p, key, nonce, b->ad, adlen, b->exp, src, len, etag);
+	if (inplace)
+		dst = src;
+	else
+		memset(dst, GUARD_FILL, len + GUARD_BYTES);
+	our_msg(im, mix, true, key, nonce, b->ad, adlen, dst, src, len, tag);
+	if (!check(!memcmp(dst, b->exp, len) && !memcmp(tag, etag, 16) &&
+		   (inplace || guard_ok(dst, len)), "aead", row,
+		   "seal len %zu ad %zu %s vs %s", len, adlen,
+		   inplace ? "in place" : "out of place",
+		   p == PEER_OPENSSL ? "OpenSSL" : "libsodium"))
+		return;
+	memset(b->back, GUARD_FILL, len + GUARD_BYTES);
+	err = our_msg(im, mix, false, key, nonce, b->ad, adlen, b->back, dst,
+		      len, tag);
+	check(!err && !memcmp(b->back, b->orig, len) && guard_ok(b->back, len), "aead", row, "open len %zu ad %zu: %d",
+	      len, adlen, err);
+	/* one flipped bit in the AD, the text or the tag */
+	pos = rnd_below(adlen + len + 16);
+	if (pos < adlen)
+		b->ad[pos] ^= 0x20;
+	else if (pos < adlen + len)
+		dst[pos - adlen] ^= 0x20;
+	else
+		tag[pos - adlen - len] ^= 0x20;
+	err = our_msg(im, mix, false, key, nonce, b->ad, adlen, b->back, dst,
+		      len, tag);
+	check(err == -EBADMSG, "aead", row,
+	      "forged byte %zu of AD %zu + text %zu + tag: %d", pos, adlen, len,
+	      err);
+}
+
+static void test_aead_rows(const struct aead_bufs *b)
+{
+	size_t maxlen = g_quick ? 300 : 1100, len;
+	unsigned int r, n;
+
+	for (r = 0; r < g_nrows[SC_ALG_AEAD]; r++) {
+		unsigned int i = g_rows[SC_ALG_AEAD][r];
+
+		for (len = 0; len <= maxlen; len++)
+			aead_case(i, false, len & 1 ? PEER_SODIUM : PEER_OPENSSL,
+				  len, rnd_below(3) ? rnd_below(65) :
+				  rnd_below(AD_MAX), len % 3 == 0, b);
+		for (n = 0; n < (g_quick ? 6u : 40u); n++)
+			aead_case(i, false, n & 1 ? PEER_SODIUM : PEER_OPENSSL,
+				  rnd_below(AEAD_MAX), rnd_below(AD_MAX),
+				  n % 3 == 0, b);
+	}
+}
+
+/* The glue's flat-buffer path (what the benchmark times) for every row. */
+static void test_aead_buf_api(const struct aead_bufs *b)
+{
+	static const size_t lens[] = { 0, 1, 64, 191, 192, 193, 1420, 4096,
+				       4097, 16384, 65536 };
+	unsigned int r, l;
+
+	for (r = 0; r < g_nrows[SC_ALG_AEAD]; r++) {
+		unsigned int i = g_rows[SC_ALG_AEAD][r];
+		const struct sc_aead_impl *im = aead_row(i);
+
+		for (l = 0; l < sizeof(lens) / sizeof(lens[0]); l++) {
+			size_t len = lens[l];
+			u8 key[32], nonce[12], etag[16], tag[16];
+			int err;
+
+			rnd_fill(key, 32);
+			rnd_fill(nonce, 12);
+			rnd_fill(b->ad, 16);
+			rnd_fill(b->pt, len);
+			ossl_seal(key, nonce, b->ad, 16, b->exp, b->pt, len, etag);
+			sc_ccp_seal_buf(im, key, nonce, b->ad, 16, b->ct, b->pt,
+					len, tag);
+			check(!memcmp(b->ct, b->exp, len) && !memcmp(tag, etag, 16),
+			      "aead", row_name(SC_ALG_AEAD, i),
+			      "sc_ccp_seal_buf len %zu", len);
+			err = sc_ccp_open_buf(im, key, nonce, b->ad, 16, b->back,
+					      b->ct, len, tag);
+			check(!err && !memcmp(b->back, b->pt, len), "aead",
+			      row_name(SC_ALG_AEAD, i),
+			      "sc_ccp_open_buf len %zu: %d", len, err);
+			tag[len % 16] ^= 1;
+			err = sc_ccp_open_buf(im, key, nonce, b->ad, 16, b->back,
+					      b->ct, len, tag);
+			check(err == -EBADMSG, "aead", row_name(SC_ALG_AEAD, i),
+			      "sc_ccp_open_buf forged len %zu: %d", len, err);
+		}
+	}
+}
+
+void test_aead(void)
+{
+	struct aead_bufs b;
+	unsigned int n;
+
+	g_actx = EVP_CIPHER_CTX_new();
+	b.pt = malloc(AEAD_MAX + 128 + GUARD_BYTES);
+	b.ct = malloc(AEAD_MAX + 128 + GUARD_BYTES);
+	b.exp = malloc(AEAD_MAX + 16);
+	b.back = malloc(AEAD_MAX + 16 + GUARD_BYTES);
+	b.ad = malloc(AD_MAX);
+	b.orig = malloc(AEAD_MAX);
+	if (!g_actx || !b.pt || !b.ct || !b.exp || !b.back || !b.ad || !b.orig)
+		die("AEAD setup");
+
+	test_aead_kat();
+	test_aead_rows(&b);
+	test_aead_buf_api(&b);
+	/* walk pieces of random size, a random row for each */
+	for (n = 0; n < (g_quick ? 40u : 400u); n++)
+		aead_case(g_rows[SC_ALG_AEAD][0], true,
+			  n & 1 ? PEER_SODIUM : PEER_OPENSSL,
+			  rnd_below(n & 1 ? 20000 : 3000), rnd_below(80),
+			  n % 4 == 0, &b);
+
+	EVP_CIPHER_CTX_free(g_actx);
+	free(b.pt);
+	free(b.ct);
+	free(b.exp);
+	free(b.back);
+	free(b.ad);
+	free(b.orig);
+}
