@@ -1,18 +1,29 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * The implementation tables and the one place that chooses among them.
- * Shared by the module and the userspace harness.
+ * Shared by the module and the userspace harness and benchmark.
  *
- * Rows are listed slowest to fastest.  Length-based dispatch takes the last
- * row the CPU supports whose min_len is at most the input length and whose
- * cpu_avoid flags the CPU does not have; forcing a row (module parameter or
- * a test hook) bypasses both checks except CPU support.
+ * Rows are listed slowest to fastest.  sc_dispatch_init() runs once (module
+ * init; main() of the harness and the benchmark) and builds every plan: per
+ * algorithm, per "SIMD allowed", per size class, the row to use -- from the
+ * static table (min_len, cpu_avoid) or, with calibration, from timing each
+ * candidate row on this CPU.  A pick is then one table load; a forced row
+ * (module parameter or test hook) is read with READ_ONCE first.  Every
+ * table is handled through sc_nimpls[] and sc_impl_row() alone, so a new
+ * table gets plans, forcing and the static choice for free; it is measured
+ * once it has an entry in sc_calib_ops[] (below).
  */
 #include <linux/types.h>
 #include <linux/string.h>
 #include <linux/errno.h>
 #include <linux/export.h>
+#include <linux/kernel.h>
+#include <linux/init.h>
+#include <linux/cache.h>
+#include <linux/compiler.h>
 #include "simdcrypt.h"
+#include "generic/poly1305.h"
+#include "generic/keccak.h"
 
 #if defined(__x86_64__)
 #include "asm/x86/chacha_rows.h"
@@ -72,42 +83,26 @@ const unsigned int sc_nimpls[SC_ALG_COUNT] = {
 };
 EXPORT_SYMBOL_GPL(sc_nimpls);
 
-/* Forced row per algorithm, or -1 for length-based dispatch. */
-static int sc_forced[SC_ALG_COUNT] = { -1, -1, -1, -1 };
+/* ---- Forcing a row ----------------------------------------------------- */
 
-/*
- * The rows auto-dispatch may use, per algorithm and per "SIMD allowed",
- * built once for the CPU features and the forced row they were made for
- * and rebuilt when either changes, so a pick is a short scan.  Readers can
- * race with a rebuild (a parameter write); every entry ever stored is a
- * supported row, so a torn read still yields a usable one.
- */
-#define SC_MAX_ROWS	16
-
-struct sc_plan {
-	u32 cpu;			/* sc_cpu_features() it was built for */
-	int forced;			/* sc_forced[] it was built for */
-	bool valid;
-	unsigned int n;
-	u8 row[SC_MAX_ROWS];
-	unsigned int min_len[SC_MAX_ROWS];
-};
-
-static struct sc_plan sc_plans[SC_ALG_COUNT][2];
+/* The forced row per algorithm, or NULL for the plan. */
+static const struct sc_impl *sc_forced[SC_ALG_COUNT];
 
 const struct sc_impl *sc_impl_row(enum sc_alg alg, unsigned int i)
 {
-	if (alg >= SC_ALG_COUNT || i >= sc_nimpls[alg])
+	if ((unsigned int)alg >= SC_ALG_COUNT || i >= sc_nimpls[alg])
 		return NULL;
 	switch (alg) {
 	case SC_ALG_CHACHA:
 		return &sc_chacha_impls[i]->base;
 	case SC_ALG_POLY1305:
 		return &sc_poly1305_impls[i]->base;
+	case SC_ALG_KECCAK:
+		return &sc_keccak_impls[i]->base;
 	case SC_ALG_AEAD:
 		return &sc_aead_impls[i]->base;
 	default:
-		return &sc_keccak_impls[i]->base;
+		return NULL;
 	}
 }
 EXPORT_SYMBOL_GPL(sc_impl_row);
@@ -122,6 +117,8 @@ int sc_impl_find(enum sc_alg alg, const char *name)
 {
 	unsigned int i;
 
+	if ((unsigned int)alg >= SC_ALG_COUNT)
+		return -EINVAL;
 	for (i = 0; i < sc_nimpls[alg]; i++)
 		if (!strcmp(sc_impl_row(alg, i)->name, name))
 			return i;
@@ -129,144 +126,496 @@ int sc_impl_find(enum sc_alg alg, const char *name)
 }
 EXPORT_SYMBOL_GPL(sc_impl_find);
 
+/*
+ * The new choice is one WRITE_ONCE: a pick that starts after this returns
+ * reads it (READ_ONCE in sc_pick()); a request already running may finish
+ * its remaining pieces with the row it had, which is as correct (every row
+ * keeps the same state at block boundaries).
+ */
 int sc_force_impl(enum sc_alg alg, const char *name)
 {
+	const struct sc_impl *row;
 	int i;
 
-	if (alg >= SC_ALG_COUNT)
+	if ((unsigned int)alg >= SC_ALG_COUNT)
 		return -EINVAL;
 	if (!strcmp(name, "fastest")) {
-		sc_forced[alg] = -1;
+		WRITE_ONCE(sc_forced[alg], NULL);
 		return 0;
 	}
 	i = sc_impl_find(alg, name);
 	if (i < 0)
 		return -EINVAL;
-	if (!sc_impl_supported(sc_impl_row(alg, i)))
+	row = sc_impl_row(alg, i);
+	if (!sc_impl_supported(row))
 		return -ENODEV;
-	sc_forced[alg] = i;
+	WRITE_ONCE(sc_forced[alg], row);
 	return 0;
 }
 EXPORT_SYMBOL_GPL(sc_force_impl);
 
+static int sc_row_index(enum sc_alg alg, const struct sc_impl *row)
+{
+	unsigned int i;
+
+	for (i = 0; i < sc_nimpls[alg]; i++)
+		if (sc_impl_row(alg, i) == row)
+			return i;
+	return -1;
+}
+
 int sc_forced_impl(enum sc_alg alg)
 {
-	return sc_forced[alg];
+	const struct sc_impl *row;
+
+	if ((unsigned int)alg >= SC_ALG_COUNT)
+		return -EINVAL;
+	row = READ_ONCE(sc_forced[alg]);
+	return row ? sc_row_index(alg, row) : -1;
 }
 EXPORT_SYMBOL_GPL(sc_forced_impl);
 
+/* ---- The plans and the pick ----------------------------------------------- */
+
+const unsigned int sc_class_len[SC_NCLASSES] = {
+	16, 24, 32, 48, 64, 96, 128, 192, 256, 384, 512, 768, 1024, 1536,
+	2048, 3072, 4096,
+};
+EXPORT_SYMBOL_GPL(sc_class_len);
+
 /*
- * Drop the rows a later row always wins over (its min_len is no larger), so
- * a pick scans only rows that can win: min_len strictly rises along the
- * plan, and the first entry has min_len 0.  Returns the new count.
+ * sc_plan[alg][simd_ok][class]: written by sc_dispatch_init() before the
+ * module registers anything, read-only afterwards.
  */
-static unsigned int sc_plan_prune(struct sc_plan *plan, unsigned int n)
-{
-	unsigned int i, kept = 0, floor = ~0u;
-	u8 row[SC_MAX_ROWS];
-	unsigned int min_len[SC_MAX_ROWS];
+static const struct sc_impl *sc_plan[SC_ALG_COUNT][2][SC_NCLASSES] __ro_after_init;
+static bool sc_plan_measured[SC_ALG_COUNT] __ro_after_init;
 
-	for (i = n; i-- > 0;) {
-		if (plan->min_len[i] >= floor)
-			continue;
-		floor = plan->min_len[i];
-		row[kept] = plan->row[i];
-		min_len[kept++] = floor;
-	}
-	for (i = 0; i < kept; i++) {
-		plan->row[i] = row[kept - 1 - i];
-		plan->min_len[i] = min_len[kept - 1 - i];
-	}
-	return kept;
+#if defined(SIMDCRYPT_TEST) && defined(__KERNEL__)
+#include <linux/atomic.h>
+#define SC_COUNT_ROWS	16
+static atomic_long_t sc_pick_counts[SC_ALG_COUNT][SC_COUNT_ROWS];
+
+static noinline void sc_count_pick(enum sc_alg alg, const struct sc_impl *row)
+{
+	int i = sc_row_index(alg, row);
+
+	if (i >= 0 && i < SC_COUNT_ROWS)
+		atomic_long_inc(&sc_pick_counts[alg][i]);
 }
 
-/* Out of line: the pick stays a short leaf function. */
-static noinline void sc_plan_build(struct sc_plan *plan, enum sc_alg alg,
-				   u32 cpu, int forced, bool simd_ok)
+long sc_pick_count(enum sc_alg alg, unsigned int i)
 {
-	unsigned int i, n = 0;
+	if ((unsigned int)alg >= SC_ALG_COUNT || i >= SC_COUNT_ROWS)
+		return -1;
+	return atomic_long_read(&sc_pick_counts[alg][i]);
+}
+#else
+#define sc_count_pick(alg, row)	((void)(alg), (void)(row))
 
-	if (forced >= 0 && (simd_ok || !sc_impl_row(alg, forced)->simd)) {
-		plan->row[n] = forced;
-		plan->min_len[n++] = 0;
-	} else {
-		for (i = 0; i < sc_nimpls[alg] && n < SC_MAX_ROWS; i++) {
-			const struct sc_impl *row = sc_impl_row(alg, i);
+long sc_pick_count(enum sc_alg alg, unsigned int i)
+{
+	(void)alg;
+	(void)i;
+	return -1;
+}
+#endif
+EXPORT_SYMBOL_GPL(sc_pick_count);
 
-			if (i && ((cpu & row->cpu_features) != row->cpu_features ||
-				  (cpu & row->cpu_avoid) ||
-				  (row->simd && !simd_ok)))
-				continue;
-			plan->row[n] = i;
-			plan->min_len[n++] = i ? row->min_len : 0;
-		}
-		n = sc_plan_prune(plan, n);
-	}
-	plan->n = n;
-	plan->cpu = cpu;
-	plan->forced = forced;
-	plan->valid = true;
+static __always_inline const struct sc_impl *sc_pick(enum sc_alg alg,
+						     size_t len, bool simd_ok)
+{
+	const struct sc_impl *row = READ_ONCE(sc_forced[alg]);
+
+	if (unlikely(row) && (simd_ok || !row->simd))
+		;
+	else
+		row = sc_plan[alg][simd_ok][sc_size_class(len)];
+	sc_count_pick(alg, row);
+	return row;
 }
 
-static unsigned int sc_pick(enum sc_alg alg, size_t len, bool simd_ok)
+const struct sc_impl *sc_impl_pick(enum sc_alg alg, size_t len, bool simd_ok)
 {
-	struct sc_plan *plan = &sc_plans[alg][simd_ok];
-	u32 cpu = sc_cpu_features();
-	int forced = sc_forced[alg];
-	unsigned int i;
-
-	if (!plan->valid || plan->cpu != cpu || plan->forced != forced)
-		sc_plan_build(plan, alg, cpu, forced, simd_ok);
-	for (i = plan->n; i-- > 1;)
-		if (len >= plan->min_len[i])
-			return plan->row[i];
-	return plan->row[0];
+	if ((unsigned int)alg >= SC_ALG_COUNT)
+		return NULL;
+	return sc_pick(alg, len, simd_ok);
 }
+EXPORT_SYMBOL_GPL(sc_impl_pick);
+
+/* Every row struct starts with its struct sc_impl. */
+#define SC_PICK(type, alg, len, simd_ok) \
+	container_of(sc_pick(alg, len, simd_ok), const type, base)
 
 const struct sc_chacha_impl *sc_chacha_pick(unsigned int len)
 {
-	return sc_chacha_impls[sc_pick(SC_ALG_CHACHA, len, true)];
+	return SC_PICK(struct sc_chacha_impl, SC_ALG_CHACHA, len, true);
 }
 EXPORT_SYMBOL_GPL(sc_chacha_pick);
 
 const struct sc_poly1305_impl *sc_poly1305_pick(size_t len)
 {
-	return sc_poly1305_impls[sc_pick(SC_ALG_POLY1305, len, true)];
+	return SC_PICK(struct sc_poly1305_impl, SC_ALG_POLY1305, len, true);
 }
 EXPORT_SYMBOL_GPL(sc_poly1305_pick);
 
 const struct sc_keccak_impl *sc_keccak_pick(size_t len)
 {
-	return sc_keccak_impls[sc_pick(SC_ALG_KECCAK, len, true)];
+	return SC_PICK(struct sc_keccak_impl, SC_ALG_KECCAK, len, true);
 }
 EXPORT_SYMBOL_GPL(sc_keccak_pick);
 
 const struct sc_chacha_impl *sc_chacha_pick_nosimd(unsigned int len)
 {
-	return sc_chacha_impls[sc_pick(SC_ALG_CHACHA, len, false)];
+	return SC_PICK(struct sc_chacha_impl, SC_ALG_CHACHA, len, false);
 }
 EXPORT_SYMBOL_GPL(sc_chacha_pick_nosimd);
 
 const struct sc_poly1305_impl *sc_poly1305_pick_nosimd(size_t len)
 {
-	return sc_poly1305_impls[sc_pick(SC_ALG_POLY1305, len, false)];
+	return SC_PICK(struct sc_poly1305_impl, SC_ALG_POLY1305, len, false);
 }
 EXPORT_SYMBOL_GPL(sc_poly1305_pick_nosimd);
 
 const struct sc_keccak_impl *sc_keccak_pick_nosimd(size_t len)
 {
-	return sc_keccak_impls[sc_pick(SC_ALG_KECCAK, len, false)];
+	return SC_PICK(struct sc_keccak_impl, SC_ALG_KECCAK, len, false);
 }
 EXPORT_SYMBOL_GPL(sc_keccak_pick_nosimd);
 
 const struct sc_aead_impl *sc_aead_pick(size_t len)
 {
-	return sc_aead_impls[sc_pick(SC_ALG_AEAD, len, true)];
+	return SC_PICK(struct sc_aead_impl, SC_ALG_AEAD, len, true);
 }
 EXPORT_SYMBOL_GPL(sc_aead_pick);
 
 const struct sc_aead_impl *sc_aead_pick_nosimd(size_t len)
 {
-	return sc_aead_impls[sc_pick(SC_ALG_AEAD, len, false)];
+	return SC_PICK(struct sc_aead_impl, SC_ALG_AEAD, len, false);
 }
 EXPORT_SYMBOL_GPL(sc_aead_pick_nosimd);
+
+bool sc_dispatch_calibrated(enum sc_alg alg)
+{
+	return (unsigned int)alg < SC_ALG_COUNT && sc_plan_measured[alg];
+}
+EXPORT_SYMBOL_GPL(sc_dispatch_calibrated);
+
+/* ---- Building the plans ---------------------------------------------------- */
+
+/* A row auto-dispatch may use on this CPU (row 0, the generic C, always). */
+static bool __init sc_candidate(const struct sc_impl *row, unsigned int i,
+				u32 cpu, bool simd_ok)
+{
+	if (!i)
+		return true;
+	return (cpu & row->cpu_features) == row->cpu_features &&
+	       !(cpu & row->cpu_avoid) && (simd_ok || !row->simd);
+}
+
+/* The static table: the last candidate whose min_len fits @len. */
+static unsigned int __init sc_static_row(enum sc_alg alg, u32 cpu,
+					 bool simd_ok, size_t len)
+{
+	unsigned int i, best = 0;
+
+	for (i = 1; i < sc_nimpls[alg]; i++) {
+		const struct sc_impl *row = sc_impl_row(alg, i);
+
+		if (sc_candidate(row, i, cpu, simd_ok) && len >= row->min_len)
+			best = i;
+	}
+	return best;
+}
+
+/*
+ * Calibration.  Each candidate row runs operations of the class's length
+ * as the glue would (one SIMD section per operation, so at most 4 KiB in
+ * one), repeated for about SC_CALIB_SAMPLE_NS per sample; the best of
+ * SC_CALIB_ROUNDS samples counts (the rows take turns, so a disturbance
+ * hits one sample of one row, not a whole row).  Another row replaces the
+ * static choice only if it is more than SC_CALIB_MARGIN percent faster.
+ * About 17 classes x rows x 4 samples x 2 us: a few milliseconds in all.
+ */
+#define SC_CALIB_MAX_ROWS	16
+#define SC_CALIB_SAMPLE_NS	2000
+#define SC_CALIB_MAX_REPS	256
+#define SC_CALIB_ROUNDS		3
+#define SC_CALIB_MARGIN		2
+
+struct sc_calib_ctx {
+	const struct sc_impl *row;
+	const u8 *src;
+	u8 *dst;
+	unsigned int len;
+	u32 chacha[CHACHA_STATE_WORDS];
+	struct sc_poly1305_core poly;
+	u64 keccak[KECCAK_STATE_LANES];
+};
+
+/* One operation of @ctx->len bytes through @ctx->row, as the glue runs it. */
+static void __init sc_calib_chacha(void *arg)
+{
+	struct sc_calib_ctx *c = arg;
+
+	sc_chacha_crypt(container_of(c->row, const struct sc_chacha_impl, base),
+			c->chacha, c->dst, c->src, c->len, 20);
+}
+
+static void __init sc_calib_poly1305(void *arg)
+{
+	struct sc_calib_ctx *c = arg;
+	const struct sc_poly1305_impl *im =
+		container_of(c->row, const struct sc_poly1305_impl, base);
+	size_t n = c->len & ~(size_t)(POLY1305_BLOCK_SIZE - 1);
+
+	im->blocks(&c->poly, c->src, n ? n : POLY1305_BLOCK_SIZE, 1);
+}
+
+/* SHA3-256: the whole blocks, then the permutation of the padded last one. */
+static void __init sc_calib_keccak(void *arg)
+{
+	struct sc_calib_ctx *c = arg;
+	const struct sc_keccak_impl *im =
+		container_of(c->row, const struct sc_keccak_impl, base);
+	size_t nblocks = c->len / SHA3_256_RATE;
+
+	if (nblocks)
+		im->absorb(c->keccak, c->src, nblocks, SHA3_256_RATE);
+	im->permute(c->keccak);
+}
+
+/* The text of one message: ChaCha20 and Poly1305 over it in one pass. */
+static void __init sc_calib_aead(void *arg)
+{
+	struct sc_calib_ctx *c = arg;
+
+	container_of(c->row, const struct sc_aead_impl, base)->seal(c->chacha,
+		&c->poly, c->dst, c->src, c->len);
+}
+
+/*
+ * How to time one operation of a table's rows.  A table without an entry
+ * keeps its static plan.  Tables are built in order, so a row that picks
+ * rows of an earlier table (the AEAD's onepass) is timed with their plans.
+ */
+static void (*const sc_calib_ops[SC_ALG_COUNT])(void *arg) __initconst = {
+	[SC_ALG_CHACHA] = sc_calib_chacha,
+	[SC_ALG_POLY1305] = sc_calib_poly1305,
+	[SC_ALG_KECCAK] = sc_calib_keccak,
+	[SC_ALG_AEAD] = sc_calib_aead,
+};
+
+static const char *const sc_alg_names[SC_ALG_COUNT] __initconst = {
+	[SC_ALG_CHACHA] = "chacha20",
+	[SC_ALG_POLY1305] = "poly1305",
+	[SC_ALG_KECCAK] = "keccak",
+	[SC_ALG_AEAD] = "chacha20poly1305",
+};
+
+static u8 sc_calib_buf[2][SC_SIMD_CHUNK] __initdata __aligned(64);
+
+/* What the report needs, per algorithm and class (simd plan). */
+struct sc_calib_result {
+	u64 ns;				/* time of the calibration, 0 if none */
+	u32 t_best[SC_NCLASSES];	/* ns per sample: chosen row */
+	u32 t_static[SC_NCLASSES];	/* ns per sample: static row */
+	u32 t_second[SC_NCLASSES];	/* ns per sample: runner-up, 0 if none */
+	const struct sc_impl *second[SC_NCLASSES];
+};
+
+static struct sc_calib_result sc_calib[SC_ALG_COUNT] __initdata;
+
+static u32 __init sc_calib_sample(void (*op)(void *arg),
+				  struct sc_calib_ctx *c, unsigned int reps)
+{
+	u64 t0 = sc_clock_ns();
+	unsigned int k;
+
+	for (k = 0; k < reps; k++)
+		sc_simd_call(c->row->simd, op, c);
+	return (u32)min_t(u64, sc_clock_ns() - t0, U32_MAX);
+}
+
+/*
+ * Fill t[class][row] with the best time of each candidate row for
+ * SC_CALIB_MAX_REPS operations, scaled from what was run (U32_MAX for rows
+ * that are not candidates).
+ */
+static void __init sc_calib_measure(enum sc_alg alg, u32 cpu,
+				    u32 t[SC_NCLASSES][SC_CALIB_MAX_ROWS])
+{
+	void (*op)(void *arg) = sc_calib_ops[alg];
+	struct sc_calib_ctx c = {
+		.src = sc_calib_buf[0],
+		.dst = sc_calib_buf[1],
+		.poly.r = { 0x0ffffffc0fffffffull & 0x0123456789abcdefull,
+			    0x0ffffffc0ffffffcull & 0xfedcba9876543210ull },
+	};
+	unsigned int n = min_t(unsigned int, sc_nimpls[alg], SC_CALIB_MAX_ROWS);
+	unsigned int reps[SC_CALIB_MAX_ROWS];
+	unsigned int cl, i, r;
+
+	memset(t, 0xff, sizeof(u32) * SC_NCLASSES * SC_CALIB_MAX_ROWS);
+	for (cl = 0; cl < SC_NCLASSES; cl++) {
+		c.len = sc_class_len[cl];
+		for (r = 0; r <= SC_CALIB_ROUNDS; r++) {
+			for (i = 0; i < n; i++) {
+				u64 s;
+
+				c.row = sc_impl_row(alg, i);
+				if (!sc_candidate(c.row, i, cpu, true))
+					continue;
+				if (!r) {
+					/* warm code and data, size the samples */
+					sc_calib_sample(op, &c, 1);
+					s = sc_calib_sample(op, &c, 1);
+					reps[i] = clamp_t(u64, SC_CALIB_SAMPLE_NS / (s + 1),
+							  1, SC_CALIB_MAX_REPS);
+					continue;
+				}
+				s = (u64)sc_calib_sample(op, &c, reps[i]) *
+				    SC_CALIB_MAX_REPS / reps[i];
+				if (s < t[cl][i])
+					t[cl][i] = (u32)min_t(u64, s, U32_MAX - 1);
+			}
+		}
+	}
+}
+
+/* The fastest candidate at @cl, keeping @stat unless beaten by the margin. */
+static unsigned int __init sc_calib_choose(enum sc_alg alg, u32 cpu,
+					   bool simd_ok, unsigned int stat,
+					   const u32 *t)
+{
+	unsigned int i, best = stat;
+
+	for (i = 0; i < sc_nimpls[alg] && i < SC_CALIB_MAX_ROWS; i++)
+		if (sc_candidate(sc_impl_row(alg, i), i, cpu, simd_ok) &&
+		    t[i] < t[best])
+			best = i;
+	if ((u64)t[stat] * 100 <= (u64)t[best] * (100 + SC_CALIB_MARGIN))
+		best = stat;
+	return best;
+}
+
+static void __init sc_plan_build(enum sc_alg alg, u32 cpu, bool calibrate)
+{
+	static u32 t[SC_NCLASSES][SC_CALIB_MAX_ROWS] __initdata;
+	struct sc_calib_result *res = &sc_calib[alg];
+	unsigned int cl, simd_ok, i;
+	u64 t0 = sc_clock_ns();
+
+	calibrate = calibrate && sc_calib_ops[alg] &&
+		    sc_nimpls[alg] <= SC_CALIB_MAX_ROWS;
+	if (calibrate)
+		sc_calib_measure(alg, cpu, t);
+	memset(res, 0, sizeof(*res));
+	for (cl = 0; cl < SC_NCLASSES; cl++) {
+		for (simd_ok = 0; simd_ok < 2; simd_ok++) {
+			unsigned int stat = sc_static_row(alg, cpu, simd_ok,
+							  sc_class_len[cl]);
+			unsigned int row = stat;
+
+			if (calibrate)
+				row = sc_calib_choose(alg, cpu, simd_ok, stat,
+						      t[cl]);
+			sc_plan[alg][simd_ok][cl] = sc_impl_row(alg, row);
+			if (!calibrate || !simd_ok)
+				continue;
+			res->t_best[cl] = t[cl][row];
+			res->t_static[cl] = t[cl][stat];
+			for (i = 0; i < sc_nimpls[alg] && i < SC_CALIB_MAX_ROWS; i++)
+				if (i != row && t[cl][i] != U32_MAX &&
+				    (!res->second[cl] || t[cl][i] < res->t_second[cl])) {
+					res->second[cl] = sc_impl_row(alg, i);
+					res->t_second[cl] = t[cl][i];
+				}
+		}
+	}
+	sc_plan_measured[alg] = calibrate;
+	if (calibrate)
+		res->ns = max_t(u64, sc_clock_ns() - t0, 1);
+}
+
+/*
+ * Build every plan for the CPU features as they are now.  Called once by
+ * module init before anything is registered (and by the userspace harness
+ * again after it changes the features it reports).
+ */
+void __init sc_dispatch_init(bool calibrate)
+{
+	u32 cpu = sc_cpu_features();
+	unsigned int alg;
+
+	for (alg = 0; alg < SC_ALG_COUNT; alg++)
+		sc_plan_build(alg, cpu, calibrate);
+}
+
+/*
+ * "chacha20: scalar to 128 B (+12% over avx512vl), avx512vl to 384 B (+3%
+ * over avx512), avx512 above (+40% over avx512vl); measured in 1.2 ms,
+ * 2 of 17 classes differ from the static table, 1.06x faster there"
+ */
+void __init sc_dispatch_describe(enum sc_alg alg, char *buf, size_t len)
+{
+	const struct sc_calib_result *res = &sc_calib[alg];
+	const char *name = sc_alg_names[alg] ? sc_alg_names[alg] : "?";
+	unsigned int cl, end, i, ndiff = 0;
+	u64 sum_best = 0, sum_static = 0;
+	size_t n;
+
+	n = scnprintf(buf, len, "%s:", name);
+	for (cl = 0; cl < SC_NCLASSES; cl = end + 1) {
+		const struct sc_impl *row = sc_plan[alg][1][cl], *second = NULL;
+		unsigned int margin = ~0u;
+
+		for (end = cl; end + 1 < SC_NCLASSES &&
+		     sc_plan[alg][1][end + 1] == row; end++)
+			;
+		n += scnprintf(buf + n, len - n, "%s %s", cl ? "," : "",
+			       row->name);
+		if (end + 1 < SC_NCLASSES)
+			n += scnprintf(buf + n, len - n, " to %u B",
+				       sc_class_len[end]);
+		else if (cl)
+			n += scnprintf(buf + n, len - n, " above");
+		if (!res->ns)
+			continue;
+		/* the narrowest lead over the runner-up within the range */
+		for (i = cl; i <= end; i++) {
+			u64 m;
+
+			if (!res->second[i] || !res->t_best[i])
+				continue;
+			m = (u64)res->t_second[i] * 100 / res->t_best[i];
+			if (m < margin) {
+				margin = m;
+				second = res->second[i];
+			}
+		}
+		if (second)
+			n += scnprintf(buf + n, len - n, " (%+d%% over %s)",
+				       (int)margin - 100, second->name);
+	}
+	if (!res->ns) {
+		scnprintf(buf + n, len - n, "; static table, not measured");
+		return;
+	}
+	for (cl = 0; cl < SC_NCLASSES; cl++)
+		if (res->t_best[cl] != res->t_static[cl]) {
+			ndiff++;
+			sum_best += res->t_best[cl];
+			sum_static += res->t_static[cl];
+		}
+	n += scnprintf(buf + n, len - n, "; measured in %llu.%llu ms",
+		       (unsigned long long)res->ns / 1000000,
+		       (unsigned long long)res->ns / 100000 % 10);
+	if (ndiff)
+		scnprintf(buf + n, len - n,
+			  ", %u of %u size classes differ from the static table, %llu.%02llux faster there",
+			  ndiff, SC_NCLASSES,
+			  (unsigned long long)(sum_static / sum_best),
+			  (unsigned long long)(sum_static * 100 / sum_best % 100));
+	else
+		scnprintf(buf + n, len - n, ", same as the static table");
+}

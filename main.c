@@ -17,6 +17,8 @@
 #include <linux/module.h>
 #include <linux/moduleparam.h>
 #include <linux/string.h>
+#include <linux/slab.h>
+#include <linux/timekeeping.h>
 #include <crypto/algapi.h>
 #include "compat/compat.h"
 #include "simdcrypt.h"
@@ -96,16 +98,40 @@ MODULE_PARM_DESC(aead_impl, "ChaCha20-Poly1305 implementation: fastest or a row 
 module_param_cb(sha3_impl, &sc_impl_param_ops, (void *)SC_ALG_KECCAK, 0644);
 MODULE_PARM_DESC(sha3_impl, "Keccak (SHA-3) implementation: fastest or a row name");
 
-static void sc_report_choice(void)
+/* What sc_dispatch_init() needs from the kernel (simdcrypt.h). */
+u64 __init sc_clock_ns(void)
 {
-	static const size_t sizes[] = { 64, 4096 };
-	unsigned int i;
+	return ktime_get_ns();
+}
 
-	for (i = 0; i < ARRAY_SIZE(sizes); i++)
-		pr_info("%zu-byte inputs: chacha %s, poly1305 %s, keccak %s\n",
-			sizes[i], sc_chacha_pick(sizes[i])->base.name,
-			sc_poly1305_pick(sizes[i])->base.name,
-			sc_keccak_pick(sizes[i])->base.name);
+void __init sc_simd_call(bool simd, void (*fn)(void *arg), void *arg)
+{
+	sc_simd_run(simd, fn(arg));
+}
+
+static bool sc_calibrate = true;
+module_param_named(calibrate, sc_calibrate, bool, 0444);
+MODULE_PARM_DESC(calibrate,
+		 "Time the rows at load and use the fastest per size (default); 0: the static table");
+
+/* Build the dispatch plans; one line per algorithm says what they use. */
+static void __init sc_dispatch_setup(void)
+{
+	bool calibrate = sc_calibrate && sc_simd_usable();
+	u64 t0 = ktime_get_ns();
+	unsigned int alg;
+	char *buf;
+
+	sc_dispatch_init(calibrate);
+	t0 = ktime_get_ns() - t0;
+	buf = kmalloc(512, GFP_KERNEL);
+	for (alg = 0; buf && alg < SC_ALG_COUNT; alg++) {
+		sc_dispatch_describe(alg, buf, 512);
+		pr_info("%s\n", buf);
+	}
+	kfree(buf);
+	pr_info("dispatch plans built in %llu us (%s)\n", t0 / 1000,
+		calibrate ? "measured" : "static table");
 }
 
 static int __init simdcrypt_init(void)
@@ -113,7 +139,7 @@ static int __init simdcrypt_init(void)
 	int err;
 
 	pr_info("cpu features 0x%x\n", sc_cpu_features() & ~SC_CPU_DETECTED);
-	sc_report_choice();
+	sc_dispatch_setup();
 
 	err = sc_chacha_register();
 	if (err)

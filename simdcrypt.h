@@ -155,14 +155,50 @@ bool sc_impl_supported(const struct sc_impl *impl);
 int sc_impl_find(enum sc_alg alg, const char *name);
 
 /*
- * The dispatcher.  With no row forced, pick the last supported row whose
- * min_len is at most @len and whose cpu_avoid flags the CPU lacks (rows are
- * ordered slowest to fastest); a forced row
- * is used for every length.  sc_force_impl(alg, "fastest") returns to
- * length-based dispatch.
+ * The dispatcher.  sc_dispatch_init() builds, once, a plan per algorithm:
+ * for each size class (sc_size_class()) and for "SIMD allowed" or not, the
+ * row to use.  The static plan takes, at each class's longest length
+ * (sc_class_len[]), the last supported row whose min_len is at most that
+ * length and whose cpu_avoid flags the CPU lacks (rows are ordered slowest
+ * to fastest); with @calibrate, every candidate row is timed at each class
+ * on this CPU and the fastest kept (the static choice unless another row is
+ * measurably faster).  The plans never change afterwards.
+ *
+ * A forced row (sc_force_impl(), the *_impl= parameters) is used for every
+ * length; every pick that starts after sc_force_impl() returns sees it.
+ * sc_force_impl(alg, "fastest") returns to the plan.
  */
+#define SC_NCLASSES		17
+extern const unsigned int sc_class_len[SC_NCLASSES];
+
+/*
+ * Size classes: (0, 16], then half-octaves (16, 24], (24, 32], (32, 48],
+ * ... (2048, 3072], and one class above 3072 bytes (a SIMD section takes
+ * at most 4 KiB, so longer inputs run as 4 KiB pieces).  Length 0 is in
+ * class 0.  sc_class_len[c] is the longest length of class c (4096 for the
+ * last), the length it is measured at.
+ */
+static inline unsigned int sc_size_class(size_t len)
+{
+	unsigned long x = len - 1;
+	unsigned int k;
+
+	/* one compare: 0..16 and > 3072 both leave [17, 3072] */
+	if (len - 17 > 3072 - 17)
+		return len > 16 ? SC_NCLASSES - 1 : 0;
+	k = 63 - __builtin_clzl(x);	/* 4..11 */
+	return 2 * k - 7 + ((x >> (k - 1)) & 1);
+}
+
+void sc_dispatch_init(bool calibrate);
+/* One line: what the plan of @alg uses where, and what measuring bought. */
+void sc_dispatch_describe(enum sc_alg alg, char *buf, size_t len);
+bool sc_dispatch_calibrated(enum sc_alg alg);
+
 int sc_force_impl(enum sc_alg alg, const char *name);
 int sc_forced_impl(enum sc_alg alg);	/* row index or -1 */
+/* The pick for any table (NULL for an unknown @alg); the typed ones follow. */
+const struct sc_impl *sc_impl_pick(enum sc_alg alg, size_t len, bool simd_ok);
 const struct sc_chacha_impl *sc_chacha_pick(unsigned int len);
 const struct sc_poly1305_impl *sc_poly1305_pick(size_t len);
 const struct sc_keccak_impl *sc_keccak_pick(size_t len);
@@ -176,6 +212,20 @@ const struct sc_chacha_impl *sc_chacha_pick_nosimd(unsigned int len);
 const struct sc_poly1305_impl *sc_poly1305_pick_nosimd(size_t len);
 const struct sc_keccak_impl *sc_keccak_pick_nosimd(size_t len);
 const struct sc_aead_impl *sc_aead_pick_nosimd(size_t len);
+
+/*
+ * Test builds (SIMDCRYPT_TEST): how often the dispatcher handed out row @i
+ * of @alg; -1 in other builds.
+ */
+long sc_pick_count(enum sc_alg alg, unsigned int i);
+
+/*
+ * What sc_dispatch_init() needs from its environment (kernel: main.c;
+ * userspace: test/cpu_user.c): a monotonic clock, and a call made inside a
+ * SIMD section (kernel_fpu_begin/end, kernel_neon_begin/end) if @simd.
+ */
+u64 sc_clock_ns(void);
+void sc_simd_call(bool simd, void (*fn)(void *arg), void *arg);
 
 /* ---- Portable C (generic/) ------------------------------------------- */
 

@@ -595,6 +595,8 @@ int main(int argc, char **argv)
 		rng_state = strtoull(argv[1], NULL, 0) | 1;
 	sc_cpu_describe(sc_cpu_features(), cpu, sizeof(cpu));
 	printf("arm64_diff: cpu features: %s\n", cpu);
+	/* the static plan: timing under emulation would mean nothing */
+	sc_dispatch_init(false);
 
 	for (i = 0; i < sc_nimpls[SC_ALG_CHACHA]; i++) {
 		const struct sc_chacha_impl *impl = sc_chacha_impls[i];

@@ -21,6 +21,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <time.h>
 #include <linux/types.h>
 #include "simdcrypt.h"
 #include "cpu_user.h"
@@ -220,4 +221,19 @@ void sc_cpu_describe(u32 f, char *buf, size_t len)
 				      sc_cpu_names[i].name);
 	if (!n)
 		snprintf(buf, len, "(none)");
+}
+
+/* The environment sc_dispatch_init() needs (simdcrypt.h); no SIMD sections here. */
+u64 sc_clock_ns(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (u64)ts.tv_sec * 1000000000u + (u64)ts.tv_nsec;
+}
+
+void sc_simd_call(bool simd, void (*fn)(void *arg), void *arg)
+{
+	(void)simd;
+	fn(arg);
 }

@@ -1776,44 +1776,90 @@ static void test_keccak(void)
 
 static const struct sc_impl *pick_row(enum sc_alg alg, size_t len)
 {
-	switch (alg) {
-	case SC_ALG_CHACHA:
-		return &sc_chacha_pick((unsigned int)len)->base;
-	case SC_ALG_POLY1305:
-		return &sc_poly1305_pick(len)->base;
-	case SC_ALG_AEAD:
-		return &sc_aead_pick(len)->base;
-	default:
-		return &sc_keccak_pick(len)->base;
-	}
+	return sc_impl_pick(alg, len, true);
 }
 
-/* The rule in simdcrypt.h, written independently of impl.c. */
-static unsigned int expected_pick(enum sc_alg alg, u32 cpu, size_t len)
+static const struct sc_impl *pick_row_nosimd(enum sc_alg alg, size_t len)
 {
-	unsigned int i, best = 0;
+	return sc_impl_pick(alg, len, false);
+}
 
-	for (i = 1; i < sc_nimpls[alg]; i++) {
-		const struct sc_impl *row = sc_impl_row(alg, i);
+static bool g_calibrate = true;		/* SC_CALIBRATE=0: the static table */
 
-		if ((row->cpu_features & ~cpu) == 0 &&
-		    (row->cpu_avoid & cpu) == 0 && len >= row->min_len)
+/* A row auto-dispatch may use on @cpu (row 0 always). */
+static bool candidate(enum sc_alg alg, unsigned int i, u32 cpu, bool simd)
+{
+	const struct sc_impl *row = sc_impl_row(alg, i);
+
+	return !i || ((row->cpu_features & ~cpu) == 0 &&
+		      (row->cpu_avoid & cpu) == 0 && (simd || !row->simd));
+}
+
+/*
+ * The static rule in simdcrypt.h, written independently of impl.c: at the
+ * longest length of @len's size class, the last candidate whose min_len
+ * fits.
+ */
+static unsigned int expected_pick(enum sc_alg alg, u32 cpu, size_t len,
+				  bool simd)
+{
+	unsigned int i, best = 0, at = sc_class_len[sc_size_class(len)];
+
+	for (i = 1; i < sc_nimpls[alg]; i++)
+		if (candidate(alg, i, cpu, simd) && at >= sc_impl_row(alg, i)->min_len)
 			best = i;
-	}
 	return best;
+}
+
+static void test_size_classes(void)
+{
+	unsigned int c, prev = 0;
+	size_t len;
+	bool ok = true;
+
+	for (len = 0; len <= 5000; len++) {
+		c = sc_size_class(len);
+		if (c >= SC_NCLASSES || c < prev ||
+		    (c + 1 < SC_NCLASSES && len > sc_class_len[c]) ||
+		    (c && len <= sc_class_len[c - 1]))
+			ok = check(false, "dispatch", "classes",
+				   "len %zu in class %u", len, c);
+		prev = c;
+	}
+	check(ok, "dispatch", "classes", "0..5000 bytes: monotonic, within bounds");
+	for (c = 0; c < SC_NCLASSES; c++)
+		check(sc_size_class(sc_class_len[c]) == c &&
+		      sc_size_class(sc_class_len[c] + 1) == (c + 1 < SC_NCLASSES ? c + 1 : c),
+		      "dispatch", "classes", "class %u ends at %u", c, sc_class_len[c]);
+	check(sc_size_class(0) == 0 && sc_size_class(1) == 0 &&
+	      sc_size_class(1 << 20) == SC_NCLASSES - 1 &&
+	      sc_size_class((size_t)-1) == SC_NCLASSES - 1,
+	      "dispatch", "classes", "0, 1, 1 MiB, SIZE_MAX");
 }
 
 static void test_dispatch(void)
 {
 	static const size_t lens[] = {
-		0, 1, 15, 16, 17, 63, 64, 65, 127, 128, 255, 256, 257, 288,
-		511, 512, 1024, 2048, 4095, 4096, 4097, 16384, 1 << 20,
+		0, 1, 15, 16, 17, 63, 64, 65, 127, 128, 129, 192, 193, 255, 256,
+		257, 288, 511, 512, 513, 1024, 2048, 3072, 3073, 4095, 4096, 4097,
+		16384, 1 << 20,
 	};
 	static const char *const algname[] = { "chacha", "poly1305", "keccak", "aead" };
 	u32 real = sc_cpu_features(), combo;
 	unsigned int alg, i, l;
-	char desc[128];
+	char desc[512];
 
+	test_size_classes();
+	check(sc_impl_row(SC_ALG_COUNT, 0) == NULL &&
+	      sc_impl_find(SC_ALG_COUNT, "generic") == -EINVAL &&
+	      sc_forced_impl(SC_ALG_COUNT) == -EINVAL &&
+	      sc_force_impl(SC_ALG_COUNT, "generic") == -EINVAL &&
+	      sc_impl_find((enum sc_alg)-1, "generic") == -EINVAL &&
+	      sc_forced_impl((enum sc_alg)-1) == -EINVAL,
+	      "dispatch", "range", "alg out of range refused");
+
+	/* the static table: the documented rule, exactly */
+	sc_dispatch_init(false);
 	for (alg = 0; alg < SC_ALG_COUNT; alg++) {
 		const char *an = algname[alg];
 
@@ -1826,18 +1872,28 @@ static void test_dispatch(void)
 		check(sc_force_impl(alg, "no-such-row") == -EINVAL, "dispatch", an,
 		      "unknown row must be -EINVAL");
 		check(sc_forced_impl(alg) == -1, "dispatch", an, "nothing forced");
+		check(!sc_dispatch_calibrated(alg), "dispatch", an,
+		      "calibrate=false builds the static plan");
 
-		/* length-based choice on this CPU */
 		for (l = 0; l < ARRAY_SIZE(lens); l++) {
 			const struct sc_impl *got = pick_row(alg, lens[l]);
-			unsigned int want = expected_pick(alg, real, lens[l]);
+			const struct sc_impl *got_ns = pick_row_nosimd(alg, lens[l]);
+			unsigned int want = expected_pick(alg, real, lens[l], true);
+			unsigned int want_ns = expected_pick(alg, real, lens[l], false);
 
 			check(got == sc_impl_row(alg, want) && sc_impl_supported(got),
 			      "dispatch", an, "len %zu picks %s, want %s", lens[l],
 			      got->name, row_name(alg, want));
+			check(got_ns == sc_impl_row(alg, want_ns) && !got_ns->simd,
+			      "dispatch", an, "no-SIMD len %zu picks %s, want %s",
+			      lens[l], got_ns->name, row_name(alg, want_ns));
 		}
 
-		/* forcing each row: used for every length; unsupported refused */
+		/*
+		 * Forcing each row: the very next pick uses it, at every
+		 * length; a no-SIMD pick keeps it unless it needs SIMD;
+		 * unsupported rows are refused.
+		 */
 		for (i = 0; i < sc_nimpls[alg]; i++) {
 			const struct sc_impl *row = sc_impl_row(alg, i);
 			int err = sc_force_impl(alg, row->name);
@@ -1850,13 +1906,24 @@ static void test_dispatch(void)
 			}
 			check(!err && sc_forced_impl(alg) == (int)i, "dispatch", an,
 			      "force %s", row->name);
-			for (l = 0; l < ARRAY_SIZE(lens); l++)
+			for (l = 0; l < ARRAY_SIZE(lens); l++) {
+				const struct sc_impl *ns = pick_row_nosimd(alg, lens[l]);
+
 				check(pick_row(alg, lens[l]) == row, "dispatch", an,
 				      "forced %s, len %zu picks %s", row->name,
 				      lens[l], pick_row(alg, lens[l])->name);
+				check(row->simd ? ns == sc_impl_row(alg,
+						expected_pick(alg, real, lens[l], false)) :
+				      ns == row, "dispatch", an,
+				      "forced %s, no-SIMD len %zu picks %s", row->name,
+				      lens[l], ns->name);
+			}
 		}
 		check(!sc_force_impl(alg, "fastest") && sc_forced_impl(alg) == -1,
-		      "dispatch", an, "fastest returns to length dispatch");
+		      "dispatch", an, "fastest returns to the plan");
+		check(pick_row(alg, 1 << 20) ==
+		      sc_impl_row(alg, expected_pick(alg, real, 1 << 20, true)),
+		      "dispatch", an, "after fastest, the next pick is the plan's");
 
 		/* every feature set (only the choice is checked, nothing runs) */
 		for (combo = 0; combo < (1u << 10); combo++) {
@@ -1864,9 +1931,12 @@ static void test_dispatch(void)
 
 			sc_test_cpu_override = combo;
 			sc_test_cpu_override_on = true;
+			sc_dispatch_init(false);
 			for (l = 0; l < ARRAY_SIZE(lens); l++)
 				if (pick_row(alg, lens[l]) !=
-				    sc_impl_row(alg, expected_pick(alg, combo, lens[l])))
+				    sc_impl_row(alg, expected_pick(alg, combo, lens[l], true)) ||
+				    pick_row_nosimd(alg, lens[l]) !=
+				    sc_impl_row(alg, expected_pick(alg, combo, lens[l], false)))
 					ok = false;
 			sc_test_cpu_override_on = false;
 			if (!ok || g_verbose) {
@@ -1876,7 +1946,34 @@ static void test_dispatch(void)
 				check(ok, "dispatch", an, "cpu %#x", combo);
 			}
 		}
+		sc_dispatch_init(false);
 	}
+
+	/* measured on this CPU: any candidate row may win, nothing else */
+	sc_dispatch_init(true);
+	for (alg = 0; alg < SC_ALG_COUNT; alg++) {
+		const char *an = algname[alg];
+		bool ok = true;
+
+		check(sc_dispatch_calibrated(alg), "dispatch", an, "calibrated");
+		for (l = 0; l < ARRAY_SIZE(lens); l++) {
+			int got = sc_impl_find(alg, pick_row(alg, lens[l])->name);
+			int got_ns = sc_impl_find(alg, pick_row_nosimd(alg, lens[l])->name);
+
+			if (got < 0 || !candidate(alg, got, real, true) ||
+			    got_ns < 0 || !candidate(alg, got_ns, real, false))
+				ok = check(false, "dispatch", an,
+					   "calibrated len %zu picks %s / no-SIMD %s",
+					   lens[l], pick_row(alg, lens[l])->name,
+					   pick_row_nosimd(alg, lens[l])->name);
+		}
+		check(ok, "dispatch", an, "calibrated picks are candidates");
+		sc_dispatch_describe(alg, desc, sizeof(desc));
+		check(strstr(desc, "measured in") != NULL, "dispatch", an,
+		      "describe: %s", desc);
+		printf("dispatch %s\n", desc);
+	}
+	sc_dispatch_init(g_calibrate);
 }
 
 /* ------------------------------------------------------------------ */
@@ -1942,6 +2039,10 @@ int main(int argc, char **argv)
 	g_tmp = xalloc(MAXLEN + 64);
 	g_in = xalloc(MAXLEN + 64);
 	g_arena_small = xalloc(4096);
+
+	env = getenv("SC_CALIBRATE");
+	g_calibrate = !(env && !strcmp(env, "0"));
+	sc_dispatch_init(g_calibrate);
 
 	sc_cpu_describe(sc_cpu_detect_raw(), desc, sizeof(desc));
 	printf("simdcrypt harness%s%s: seed %#llx, cpu {%s}", g_quick ? " (quick)" : "",
