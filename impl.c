@@ -29,6 +29,7 @@
 #include "asm/x86/chacha_rows.h"
 #include "asm/x86/poly1305_rows.h"
 #include "asm/x86/keccak_rows.h"
+#include "asm/x86/aead_rows.h"
 #elif defined(__aarch64__)
 #include "asm/arm64/rows.h"
 #endif

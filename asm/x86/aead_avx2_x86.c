@@ -1,0 +1,108 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * x86_64 AEAD row "avx2": ChaCha20 in ymm and Poly1305 with MULX, stitched
+ * into one loop (asm/x86/chacha20poly1305-avx2.S).  The asm MACs whole
+ * 16-byte blocks; this wrapper adds the zero-padded partial last block
+ * (open: copied before the asm overwrites it in place) and gives texts
+ * too short for an 8-block batch to the scalar ChaCha and MULX Poly1305
+ * code.  The asm is called directly: no asm address is taken.
+ */
+#include <linux/types.h>
+#include <linux/string.h>
+#include <linux/linkage.h>
+#include "../../simdcrypt.h"
+#include "chacha_rows.h"
+#include "poly1305_rows.h"
+#include "aead_rows.h"
+
+#ifndef asmlinkage
+#define asmlinkage	/* userspace harness */
+#endif
+
+asmlinkage void sc_ccp_seal_avx2_x86(const u32 *state,
+				     struct sc_poly1305_core *core, u8 *dst,
+				     const u8 *src, unsigned int len);
+asmlinkage void sc_ccp_open_avx2_x86(const u32 *state,
+				     struct sc_poly1305_core *core, u8 *dst,
+				     const u8 *src, unsigned int len);
+
+/* The asm knows struct sc_poly1305_core by these offsets. */
+_Static_assert(__builtin_offsetof(struct sc_poly1305_core, h) == 0 &&
+	       __builtin_offsetof(struct sc_poly1305_core, r) == 24,
+	       "chacha20poly1305-avx2.S: struct sc_poly1305_core layout");
+
+/*
+ * Up to this many bytes one or two scalar ChaCha blocks beat a vector
+ * batch (about 640 cycles however few blocks it holds).
+ */
+#define SC_CCP_AVX2_SCALAR_MAX	(2 * CHACHA_BLOCK_SIZE)
+
+/* Absorb @n (< 16) bytes zero-padded to a block. */
+static void sc_ccp_avx2_mac_tail(struct sc_poly1305_core *core,
+				 const u8 *src, unsigned int n)
+{
+	u8 block[POLY1305_BLOCK_SIZE] = { 0 };
+
+	memcpy(block, src, n);
+	sc_poly1305_blocks_x86_mulx(core, block, sizeof(block), 1);
+	memzero_explicit(block, sizeof(block));
+}
+
+static void sc_ccp_avx2_mac(struct sc_poly1305_core *core, const u8 *src,
+			    unsigned int len)
+{
+	unsigned int whole = len & ~(POLY1305_BLOCK_SIZE - 1);
+
+	if (whole)
+		sc_poly1305_blocks_x86_mulx(core, src, whole, 1);
+	if (len != whole)
+		sc_ccp_avx2_mac_tail(core, src + whole, len - whole);
+}
+
+static void sc_ccp_seal_avx2(const u32 *state, struct sc_poly1305_core *core,
+			     u8 *dst, const u8 *src, unsigned int len)
+{
+	unsigned int whole = len & ~(POLY1305_BLOCK_SIZE - 1);
+
+	if (len <= SC_CCP_AVX2_SCALAR_MAX) {
+		sc_chacha_impl_scalar.xor_stream(state, dst, src, len, 20);
+		sc_ccp_avx2_mac(core, dst, len);
+		return;
+	}
+	sc_ccp_seal_avx2_x86(state, core, dst, src, len);
+	if (len != whole)
+		sc_ccp_avx2_mac_tail(core, dst + whole, len - whole);
+}
+
+static void sc_ccp_open_avx2(const u32 *state, struct sc_poly1305_core *core,
+			     u8 *dst, const u8 *src, unsigned int len)
+{
+	unsigned int whole = len & ~(POLY1305_BLOCK_SIZE - 1);
+	u8 block[POLY1305_BLOCK_SIZE] = { 0 };
+
+	if (len <= SC_CCP_AVX2_SCALAR_MAX) {
+		sc_ccp_avx2_mac(core, src, len);
+		sc_chacha_impl_scalar.xor_stream(state, dst, src, len, 20);
+		return;
+	}
+	/* the asm may overwrite the ciphertext (in place) before the tail */
+	memcpy(block, src + whole, len - whole);
+	sc_ccp_open_avx2_x86(state, core, dst, src, len);
+	if (len != whole)
+		sc_poly1305_blocks_x86_mulx(core, block, sizeof(block), 1);
+	memzero_explicit(block, sizeof(block));
+}
+
+const struct sc_aead_impl sc_aead_impl_avx2 = {
+	.base = {
+		.name		= "avx2",
+		.cpu_features	= SC_CPU_AVX | SC_CPU_AVX2 | SC_CPU_BMI2,
+		.cpu_avoid	= SC_AEAD_AVX2_AVOID,
+		.simd		= true,
+		.min_len	= SC_AEAD_MIN_AVX2,
+	},
+	.seal = sc_ccp_seal_avx2,
+	.open = sc_ccp_open_avx2,
+	.chacha = sc_chacha_pick,
+	.poly1305 = sc_poly1305_pick,
+};

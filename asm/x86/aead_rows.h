@@ -1,0 +1,24 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/* x86_64 ChaCha20-Poly1305 AEAD rows for impl.c, slowest to fastest. */
+#ifndef _SC_X86_AEAD_ROWS_H
+#define _SC_X86_AEAD_ROWS_H
+
+#include "../../simdcrypt.h"
+
+/*
+ * Shortest text (bytes) each row is auto-dispatched for; measured on
+ * Zen 5, see Documentation/aead.rst.
+ */
+#define SC_AEAD_MIN_AVX2	256
+/*
+ * On AVX-512 CPUs "onepass" over the AVX-512 ChaCha and IFMA Poly1305
+ * rows beats the AVX2 stitched loop (Documentation/aead.rst).
+ */
+#define SC_AEAD_AVX2_AVOID	SC_CPU_AVX512
+
+extern const struct sc_aead_impl sc_aead_impl_avx2;
+
+#define SC_ARCH_AEAD_ROWS						\
+	&sc_aead_impl_avx2,
+
+#endif

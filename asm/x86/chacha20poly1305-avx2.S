@@ -1,0 +1,498 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * ChaCha20-Poly1305 (RFC 8439 AEAD) for x86_64 with AVX2 and BMI2: eight
+ * ChaCha20 blocks in ymm registers and Poly1305 in general registers,
+ * stitched into one round loop.
+ *
+ * Algorithm
+ * ---------
+ * seal encrypts @len bytes with ChaCha20 (block counter from state[12],
+ * 32-bit wrap) and absorbs the ciphertext into the Poly1305 accumulator as
+ * 16-byte blocks with the 2^128 pad bit; open absorbs the ciphertext and
+ * decrypts it.  A trailing partial Poly1305 block (len % 16 bytes) is left
+ * to the C wrapper (aead_avx2_x86.c), which zero-pads it as RFC 8439 asks.
+ *
+ * ChaCha is the AVX2 kernel of chacha-x86_64.S: word j of eight blocks in
+ * ymm j (the "vertical" layout), rotations by 16 and 8 as vpshufb and by 12
+ * and 7 as two shifts and an OR whose temporary is A0, parked in the frame
+ * for those steps.  Poly1305 is the MULX code of poly1305-x86_64.S: h in
+ * three 64-bit limbs, the clamped r in two, s1 = r1 + r1/4, one block a
+ * chain of MULX, adds and a fold of bits 130 and up, about 13 cycles.
+ *
+ * Layout: the stitched loop
+ * -------------------------
+ * A batch is eight ChaCha blocks, 512 bytes: 32 Poly1305 blocks.  Its ten
+ * double rounds are one loop: eight iterations carry four Poly1305 blocks
+ * each, cut into eight pieces of three to eight instructions, one piece
+ * after every quarter-round of the vector code (so a double round's 32
+ * quarter-rounds carry exactly four blocks); the last two carry none.
+ *
+ *   seal:  batch 0 rounds                | out 0
+ *          batch 1 rounds + MAC of out 0 | out 1
+ *          ...
+ *          batch n rounds + MAC of n-1   | out n | MAC of out n
+ *   open:  batch i rounds + MAC of in i  | out i   (in i is read before
+ *                                                   out i is written)
+ *
+ * A short last batch (fewer than 512 bytes): its keystream goes to a
+ * frame buffer and is XORed from there (32 bytes, then single bytes);
+ * open MACs its whole blocks before its rounds, seal after its output.
+ *
+ * Latency and batches
+ * -------------------
+ * On Zen 5 every vector integer op has 2 cycles of latency and one
+ * 8-block batch has four independent quarter-round chains, so the batch is
+ * latency-bound at about 640 cycles (AVX2 ChaCha alone: 1.23 cycles/byte)
+ * with the vector pipes half idle and the integer ones idle.  32 Poly1305
+ * blocks are a chain of about 32 x 13 = 416 cycles in the integer units,
+ * so they fit in the shadow of the rounds: the stitched loop runs at about
+ * the speed of the ChaCha rounds alone.  Each double round's four blocks
+ * (~50 cycles of MULX chain, ~130 instructions) sit inside its ~64 cycles
+ * of vector chain, and the pieces keep the two kinds of work side by side
+ * in the reorder window.  The ninth scalar ChaCha block of
+ * sc_chacha_xor_avx2_9x would need the same general registers, so it is
+ * not here.  Measured numbers: Documentation/aead.rst.
+ *
+ * Variants (both: void fn(const u32 *state, struct sc_poly1305_core *core,
+ *                         u8 *dst, const u8 *src, unsigned int len))
+ *
+ *   sc_ccp_seal_avx2_x86   encrypt, MAC the ciphertext (one batch behind)
+ *   sc_ccp_open_avx2_x86   MAC the ciphertext, decrypt (the same batch)
+ *
+ * Registers
+ * ---------
+ * ymm0-15 the ChaCha words (A0-A15).  Poly1305 across the whole call: r8
+ * r0, r9 r1, r12 s1, r13/r14/r15 h0/h1/h2, rsi the next block to MAC;
+ * rax rbx rcx rdx rdi r10 r11 its products.  Between the round loops the
+ * products' registers hold the state (rdi), src (r10) and dst (r11)
+ * pointers; pointers, bytes left, the batch counter and the round counter
+ * live in the frame.  Frame (plain sub/add of %rsp, no realignment):
+ *
+ *   F_BUF    0    512  keystream of a short last batch
+ *   F_SAVE   512  128  words 12-15 while words 0-11 are finished
+ *   F_SPILL  640   32  A0 during the rotations by 12 and 7
+ *   F_STATE..F_RND     pointers, the end of the blocks seal MACs last,
+ *                      bytes left, batch counter, round counter
+ *
+ * The keystream buffers are wiped, the ymm registers cleared (vzeroall)
+ * and r, s1 and the products cleared from the caller-saved registers
+ * before returning.
+ */
+#include <linux/linkage.h>
+
+/* struct sc_poly1305_core */
+#define CORE_H0		0
+#define CORE_H1		8
+#define CORE_H2		16
+#define CORE_R0		24
+#define CORE_R1		32
+
+#define F_BUF		0
+#define F_SAVE		512
+#define F_SPILL		640
+#define F_STATE		672
+#define F_CORE		680
+#define F_DST		688
+#define F_SRC		696
+#define F_PEND		704
+#define F_LEN		712
+#define F_CTR		716
+#define F_RND		720
+#define F_FRAME		736	/* %rsp stays 16-byte aligned after 5 pushes */
+
+/* registers of the batch setup and output (Poly1305 is idle then) */
+#define STATE		%rdi
+#define SRC		%r10
+#define DST		%r11
+#define MAC		%rsi
+
+#define BATCH		512
+
+.section .rodata.sc_ccp_avx2, "a"
+.p2align 5
+.Lccp_inc:
+	.long	0, 1, 2, 3, 4, 5, 6, 7
+.Lccp_rol16:
+	.byte	2, 3, 0, 1, 6, 7, 4, 5, 10, 11, 8, 9, 14, 15, 12, 13
+	.byte	2, 3, 0, 1, 6, 7, 4, 5, 10, 11, 8, 9, 14, 15, 12, 13
+.Lccp_rol8:
+	.byte	3, 0, 1, 2, 7, 4, 5, 6, 11, 8, 9, 10, 15, 12, 13, 14
+	.byte	3, 0, 1, 2, 7, 4, 5, 6, 11, 8, 9, 10, 15, 12, 13, 14
+
+.text
+
+.irp i, 0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15
+	.set	A\i, %ymm\i
+.endr
+
+/* ---- Poly1305: one block in eight pieces ------------------------------ */
+
+/*
+ * Piece \k of h = (h + m + 2^128) r for the block at MAC (see
+ * poly1305-x86_64.S for the derivation): 0 adds the block, 1-3 the
+ * products, 4-5 column 2 and its fold (5 (d2 >> 2), h2 = d2 & 3), 6-7 the
+ * column sums, whose carries go to h2 (at most 9 here).  Every piece is
+ * flag-neutral towards the vector code around it.
+ */
+.macro _pp k
+.if \k == 0
+	addq		0(MAC), %r13
+	adcq		8(MAC), %r14
+	adcq		$1, %r15
+.elseif \k == 1
+	movq		%r12, %rax
+	imulq		%r15, %rax			/* h2 s1   (column 1) */
+	imulq		%r8, %r15			/* h2 r0   (column 2) */
+.elseif \k == 2
+	movq		%r13, %rdx
+	mulxq		%r8, %r13, %r11			/* h0 r0:  c0, c1 */
+	mulxq		%r9, %rbx, %rcx			/* h0 r1:  c1, c2 */
+.elseif \k == 3
+	movq		%r14, %rdx
+	mulxq		%r12, %r10, %r14		/* h1 s1:  c0, c1 */
+	mulxq		%r8, %rdi, %rdx			/* h1 r0:  c1, c2 */
+.elseif \k == 4
+	addq		%rdx, %rcx
+	addq		%r15, %rcx
+	movq		%rcx, %r15
+	andq		$3, %r15
+.elseif \k == 5
+	movq		%rcx, %rdx
+	shrq		$2, %rcx
+	andq		$-4, %rdx
+	addq		%rcx, %rdx			/* 5 (d2 >> 2) */
+.elseif \k == 6
+	addq		%r10, %r13			/* column 0 */
+	adcq		%r11, %r14			/* column 1 */
+	adcq		$0, %r15
+	addq		%rbx, %r14
+	adcq		$0, %r15
+.else
+	addq		%rdi, %r14
+	adcq		$0, %r15
+	addq		%rax, %r14
+	adcq		$0, %r15
+	addq		%rdx, %r13
+	adcq		$0, %r14
+	adcq		$0, %r15
+	leaq		16(MAC), MAC
+.endif
+.endm
+
+/* Whole blocks from MAC up to the address at F_PEND(%rsp). */
+.macro _poly_to_pend
+	jmp		2f
+1:
+.irp k, 0,1,2,3,4,5,6,7
+	_pp		\k
+.endr
+2:
+	cmpq		F_PEND(%rsp), MAC
+	jb		1b
+.endm
+
+/* ---- ChaCha20: eight blocks in ymm ------------------------------------ */
+
+/* \z <<<= \r in every dword (12 and 7 clobber A0) */
+.macro _rot r, z
+.if \r == 16 || \r == 8
+	vpshufb		.Lccp_rol\r(%rip), \z, \z
+.else
+	vpslld		$\r, \z, A0
+	vpsrld		$(32 - \r), \z, \z
+	vpor		A0, \z, \z
+.endif
+.endm
+
+/* one step of one quarter-round, then Poly1305 piece \k if \p */
+.macro _qr p, k, r, x, y, z
+	vpaddd		A\y, A\x, A\x
+	vpxor		A\x, A\z, A\z
+	_rot		\r, A\z
+.if \p
+	_pp		\k
+.endif
+.endm
+
+/* one step of four quarter-rounds, with pieces \k..\k+3 if \p */
+.macro _qstep p, k, r, x0,y0,z0, x1,y1,z1, x2,y2,z2, x3,y3,z3
+.if \r == 12 || \r == 7
+	vmovdqu		A0, F_SPILL(%rsp)
+.endif
+	_qr		\p, (\k + 0), \r, \x0, \y0, \z0
+	_qr		\p, (\k + 1), \r, \x1, \y1, \z1
+	_qr		\p, (\k + 2), \r, \x2, \y2, \z2
+	_qr		\p, (\k + 3), \r, \x3, \y3, \z3
+.if \r == 12 || \r == 7
+	vmovdqu		F_SPILL(%rsp), A0
+.endif
+.endm
+
+/* a double round; with \p, four Poly1305 blocks woven in */
+.macro _dround p
+	_qstep	\p, 0, 16, 0,4,12, 1,5,13, 2,6,14, 3,7,15
+	_qstep	\p, 4, 12, 8,12,4, 9,13,5, 10,14,6, 11,15,7
+	_qstep	\p, 0, 8, 0,4,12, 1,5,13, 2,6,14, 3,7,15
+	_qstep	\p, 4, 7, 8,12,4, 9,13,5, 10,14,6, 11,15,7
+	_qstep	\p, 0, 16, 0,5,15, 1,6,12, 2,7,13, 3,4,14
+	_qstep	\p, 4, 12, 10,15,5, 11,12,6, 8,13,7, 9,14,4
+	_qstep	\p, 0, 8, 0,5,15, 1,6,12, 2,7,13, 3,4,14
+	_qstep	\p, 4, 7, 10,15,5, 11,12,6, 8,13,7, 9,14,4
+.endm
+
+/* 4x4 dword transpose inside each 128-bit lane */
+.macro _tr4 a, b, c, d, t0, t1, t2, t3
+	vpunpckldq	\b, \a, \t0
+	vpunpckhdq	\b, \a, \t1
+	vpunpckldq	\d, \c, \t2
+	vpunpckhdq	\d, \c, \t3
+	vpunpcklqdq	\t2, \t0, \a
+	vpunpckhqdq	\t2, \t0, \b
+	vpunpcklqdq	\t3, \t1, \c
+	vpunpckhqdq	\t3, \t1, \d
+.endm
+
+/* p, q -> p = [p.lo, q.lo] (block i), q = [p.hi, q.hi] (block i + 4) */
+.macro _tr2 p, q, t
+	vperm2i128	$0x20, \q, \p, \t
+	vperm2i128	$0x31, \q, \p, \q
+	vmovdqa		\t, \p
+.endm
+
+/* 32 bytes of keystream at byte \off of the batch: into the data or BUF */
+.macro _piece fast, reg, off
+.if \fast
+	vpxor		(\off)(SRC), \reg, \reg
+	vmovdqu		\reg, (\off)(DST)
+.else
+	vmovdqu		\reg, (F_BUF + \off)(%rsp)
+.endif
+.endm
+
+/*
+ * Feed-forward, transpose and output of the batch: words 0-11 first with
+ * A12-A15 parked in F_SAVE (temporaries), then words 12-15.
+ */
+.macro _finish fast
+	vmovdqu		A12, (F_SAVE + 0)(%rsp)
+	vmovdqu		A13, (F_SAVE + 32)(%rsp)
+	vmovdqu		A14, (F_SAVE + 64)(%rsp)
+	vmovdqu		A15, (F_SAVE + 96)(%rsp)
+.irp i, 0,1,2,3,4,5,6,7,8,9,10,11
+	vpbroadcastd	(4 * \i)(STATE), A12
+	vpaddd		A12, A\i, A\i
+.endr
+	_tr4		A0, A1, A2, A3, A12, A13, A14, A15
+	_tr4		A4, A5, A6, A7, A12, A13, A14, A15
+	_tr4		A8, A9, A10, A11, A12, A13, A14, A15
+	_tr2		A0, A4, A12
+	_tr2		A1, A5, A12
+	_tr2		A2, A6, A12
+	_tr2		A3, A7, A12
+	_piece		\fast, A0, 0
+	_piece		\fast, A1, 64
+	_piece		\fast, A2, 128
+	_piece		\fast, A3, 192
+	_piece		\fast, A4, 256
+	_piece		\fast, A5, 320
+	_piece		\fast, A6, 384
+	_piece		\fast, A7, 448
+
+	vmovdqu		(F_SAVE + 0)(%rsp), A12
+	vmovdqu		(F_SAVE + 32)(%rsp), A13
+	vmovdqu		(F_SAVE + 64)(%rsp), A14
+	vmovdqu		(F_SAVE + 96)(%rsp), A15
+.irp i, 13,14,15
+	vpbroadcastd	(4 * \i)(STATE), A0
+	vpaddd		A0, A\i, A\i
+.endr
+	vpbroadcastd	F_CTR(%rsp), A0
+	vpaddd		.Lccp_inc(%rip), A0, A0
+	vpaddd		A0, A12, A12
+	_tr4		A12, A13, A14, A15, A0, A1, A2, A3
+	_tr2		A8, A12, A0
+	_tr2		A9, A13, A0
+	_tr2		A10, A14, A0
+	_tr2		A11, A15, A0
+	_piece		\fast, A8, 32
+	_piece		\fast, A9, 96
+	_piece		\fast, A10, 160
+	_piece		\fast, A11, 224
+	_piece		\fast, A12, 288
+	_piece		\fast, A13, 352
+	_piece		\fast, A14, 416
+	_piece		\fast, A15, 480
+.endm
+
+/* ---- the function body ------------------------------------------------ */
+
+.macro _ccp_avx2 open
+	testl		%r8d, %r8d
+	jz		.Lret\@
+	pushq		%rbx
+	pushq		%r12
+	pushq		%r13
+	pushq		%r14
+	pushq		%r15
+	subq		$F_FRAME, %rsp
+	movq		%rdi, F_STATE(%rsp)
+	movq		%rsi, F_CORE(%rsp)
+	movq		%rdx, F_DST(%rsp)
+	movq		%rcx, F_SRC(%rsp)
+	movl		%r8d, F_LEN(%rsp)
+	movl		48(%rdi), %eax
+	movl		%eax, F_CTR(%rsp)
+.if !\open
+	/* seal MACs up to the last whole block of its output, at the end */
+	movl		%r8d, %eax
+	andl		$-16, %eax
+	addq		%rdx, %rax
+	movq		%rax, F_PEND(%rsp)
+.endif
+	movq		CORE_R0(%rsi), %r8
+	movq		CORE_R1(%rsi), %r9
+	movq		%r9, %r12
+	shrq		$2, %r12
+	addq		%r9, %r12			/* s1 = r1 + r1/4 */
+	movq		CORE_H0(%rsi), %r13
+	movq		CORE_H1(%rsi), %r14
+	movq		CORE_H2(%rsi), %r15
+.if \open
+	movq		%rcx, MAC
+.else
+	movq		%rdx, MAC
+.endif
+
+.Lbatch\@:
+	movq		F_STATE(%rsp), STATE
+.irp i, 0,1,2,3,4,5,6,7,8,9,10,11,13,14,15
+	vpbroadcastd	(4 * \i)(STATE), A\i
+.endr
+	vpbroadcastd	F_CTR(%rsp), A12
+	vpaddd		.Lccp_inc(%rip), A12, A12
+.if \open
+	/* a short last batch: MAC its whole blocks first, then decrypt */
+	movl		F_LEN(%rsp), %eax
+	cmpl		$BATCH, %eax
+	jae		.Lstitched\@
+	andl		$-16, %eax
+	addq		MAC, %rax
+	movq		%rax, F_PEND(%rsp)
+	_poly_to_pend
+	jmp		.Lplain10\@
+.else
+	/* nothing written yet: the first batch has nothing to MAC */
+	cmpq		F_DST(%rsp), MAC
+	je		.Lplain10\@
+.endif
+.Lstitched\@:
+	movl		$8, F_RND(%rsp)
+1:
+	_dround		1
+	decl		F_RND(%rsp)
+	jnz		1b
+	movl		$2, F_RND(%rsp)
+	jmp		2f
+.Lplain10\@:
+	movl		$10, F_RND(%rsp)
+2:
+	_dround		0
+	decl		F_RND(%rsp)
+	jnz		2b
+
+	movq		F_STATE(%rsp), STATE
+	movq		F_SRC(%rsp), SRC
+	movq		F_DST(%rsp), DST
+	cmpl		$BATCH, F_LEN(%rsp)
+	jb		.Lshort\@
+	_finish		1
+	addq		$BATCH, SRC
+	addq		$BATCH, DST
+	movq		SRC, F_SRC(%rsp)
+	movq		DST, F_DST(%rsp)
+	addl		$8, F_CTR(%rsp)
+	subl		$BATCH, F_LEN(%rsp)
+	jnz		.Lbatch\@
+	jmp		.Lend\@
+
+.Lshort\@:
+	_finish		0
+	/* XOR BUF into the data: 32 bytes, then single bytes */
+	movl		F_LEN(%rsp), %ecx
+	xorl		%eax, %eax
+3:
+	cmpl		$32, %ecx
+	jb		4f
+	vmovdqu		F_BUF(%rsp, %rax), A0
+	vpxor		(SRC, %rax), A0, A0
+	vmovdqu		A0, (DST, %rax)
+	addl		$32, %eax
+	subl		$32, %ecx
+	jmp		3b
+4:
+	testl		%ecx, %ecx
+	jz		.Lend\@
+5:
+	movzbl		F_BUF(%rsp, %rax), %edx
+	xorb		(SRC, %rax), %dl
+	movb		%dl, (DST, %rax)
+	incl		%eax
+	decl		%ecx
+	jnz		5b
+
+.Lend\@:
+.if !\open
+	_poly_to_pend
+.endif
+	/* h2 <= 4 on the way out, as every Poly1305 row leaves it */
+	movq		%r15, %rax
+	shrq		$2, %rax
+	leaq		(%rax, %rax, 4), %rax
+	andq		$3, %r15
+	addq		%rax, %r13
+	adcq		$0, %r14
+	adcq		$0, %r15
+	movq		F_CORE(%rsp), %rdi
+	movq		%r13, CORE_H0(%rdi)
+	movq		%r14, CORE_H1(%rdi)
+	movq		%r15, CORE_H2(%rdi)
+
+	/* wipe the keystream, the parked words and the spill slot */
+	vpxor		A0, A0, A0
+	.set		.Loff, 0
+.rept F_STATE / 32
+	vmovdqu		A0, .Loff(%rsp)
+	.set		.Loff, .Loff + 32
+.endr
+	vzeroall
+	xorl		%eax, %eax
+	xorl		%ecx, %ecx
+	xorl		%edx, %edx
+	xorl		%edi, %edi
+	xorl		%r8d, %r8d
+	xorl		%r9d, %r9d
+	xorl		%r10d, %r10d
+	xorl		%r11d, %r11d
+	addq		$F_FRAME, %rsp
+	popq		%r15
+	popq		%r14
+	popq		%r13
+	popq		%r12
+	popq		%rbx
+.Lret\@:
+.endm
+
+/*
+ * void sc_ccp_seal_avx2_x86(const u32 *state, struct sc_poly1305_core *core,
+ *			     u8 *dst, const u8 *src, unsigned int len)
+ */
+SYM_FUNC_START(sc_ccp_seal_avx2_x86)
+	_ccp_avx2	0
+	RET
+SYM_FUNC_END(sc_ccp_seal_avx2_x86)
+
+/* the same arguments; the Poly1305 blocks are read from src */
+SYM_FUNC_START(sc_ccp_open_avx2_x86)
+	_ccp_avx2	1
+	RET
+SYM_FUNC_END(sc_ccp_open_avx2_x86)
