@@ -31,6 +31,7 @@ _Static_assert(__builtin_offsetof(struct sc_poly1305_core, h) == 0 &&
 	       __builtin_offsetof(struct sc_poly1305_core, r) == 24,
 	       "chacha20poly1305-avx2.S: struct sc_poly1305_core layout");
 
+#define SC_CCP_AVX2_BATCH	(8 * CHACHA_BLOCK_SIZE)
 /*
  * Up to this many bytes one or two scalar ChaCha blocks beat a vector
  * batch (about 640 cycles however few blocks it holds).
@@ -74,23 +75,38 @@ static void sc_ccp_seal_avx2(const u32 *state, struct sc_poly1305_core *core,
 		sc_ccp_avx2_mac_tail(core, dst + whole, len - whole);
 }
 
+/*
+ * open: whole batches in the asm, and a short last batch too unless it
+ * has at most SC_CCP_AVX2_SCALAR_MAX bytes; those go to the scalar code.
+ * (seal keeps a short last batch in the asm: there its rounds hide the MAC
+ * of the batch before.)
+ */
 static void sc_ccp_open_avx2(const u32 *state, struct sc_poly1305_core *core,
 			     u8 *dst, const u8 *src, unsigned int len)
 {
+	unsigned int tail = len % SC_CCP_AVX2_BATCH;
+	unsigned int n = tail <= SC_CCP_AVX2_SCALAR_MAX ? len - tail : len;
 	unsigned int whole = len & ~(POLY1305_BLOCK_SIZE - 1);
 	u8 block[POLY1305_BLOCK_SIZE] = { 0 };
+	u32 st[CHACHA_STATE_WORDS];
 
-	if (len <= SC_CCP_AVX2_SCALAR_MAX) {
-		sc_ccp_avx2_mac(core, src, len);
-		sc_chacha_impl_scalar.xor_stream(state, dst, src, len, 20);
+	if (n == len) {
+		/* the asm may overwrite the ciphertext (in place) first */
+		memcpy(block, src + whole, len - whole);
+		sc_ccp_open_avx2_x86(state, core, dst, src, len);
+		if (len != whole)
+			sc_poly1305_blocks_x86_mulx(core, block, sizeof(block),
+						    1);
+		memzero_explicit(block, sizeof(block));
 		return;
 	}
-	/* the asm may overwrite the ciphertext (in place) before the tail */
-	memcpy(block, src + whole, len - whole);
-	sc_ccp_open_avx2_x86(state, core, dst, src, len);
-	if (len != whole)
-		sc_poly1305_blocks_x86_mulx(core, block, sizeof(block), 1);
-	memzero_explicit(block, sizeof(block));
+	if (n)
+		sc_ccp_open_avx2_x86(state, core, dst, src, n);
+	memcpy(st, state, sizeof(st));
+	st[12] += n / CHACHA_BLOCK_SIZE;
+	sc_ccp_avx2_mac(core, src + n, len - n);
+	sc_chacha_impl_scalar.xor_stream(st, dst + n, src + n, len - n, 20);
+	memzero_explicit(st, sizeof(st));
 }
 
 const struct sc_aead_impl sc_aead_impl_avx2 = {

@@ -9,7 +9,7 @@
  * Shortest text (bytes) each row is auto-dispatched for; measured on
  * Zen 5, see Documentation/aead.rst.
  */
-#define SC_AEAD_MIN_AVX2	256
+#define SC_AEAD_MIN_AVX2	640
 /*
  * On AVX-512 CPUs "onepass" over the AVX-512 ChaCha and IFMA Poly1305
  * rows beats the AVX2 stitched loop (Documentation/aead.rst).
