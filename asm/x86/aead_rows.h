@@ -10,6 +10,8 @@
  * Zen 5, see Documentation/aead.rst.
  */
 #define SC_AEAD_MIN_AVX2	640
+#define SC_AEAD_MIN_AVX512VL	256
+#define SC_AEAD_MIN_AVX512	256
 /*
  * On AVX-512 CPUs "onepass" over the AVX-512 ChaCha and IFMA Poly1305
  * rows beats the AVX2 stitched loop (Documentation/aead.rst).
@@ -17,8 +19,10 @@
 #define SC_AEAD_AVX2_AVOID	SC_CPU_AVX512
 
 extern const struct sc_aead_impl sc_aead_impl_avx2;
+extern const struct sc_aead_impl sc_aead_impl_avx512vl;
+extern const struct sc_aead_impl sc_aead_impl_avx512;
 
 #define SC_ARCH_AEAD_ROWS						\
-	&sc_aead_impl_avx2,
+	&sc_aead_impl_avx2, &sc_aead_impl_avx512vl, &sc_aead_impl_avx512,
 
 #endif
