@@ -3,9 +3,11 @@
 # simdcrypt developer entry points.  The module itself is described in Kbuild.
 #
 #   make                 build simdcrypt.ko against KDIR (default: the running
-#                        kernel's headers, else the newest installed ones)
+#                        kernel's headers; a clear error when they are missing)
 #   make load / unload   insmod / rmmod on this machine
 #   make dkms-install    install the sources for DKMS (rebuilt per kernel)
+#   make deb             the Debian package simdcrypt-dkms (build/deb/)
+#   make sign KEY= CERT= sign simdcrypt.ko (Secure Boot, sig_enforce)
 #   make check           every test layer (what CI runs)
 #   make check-user      userspace harness: KATs + differential vs OpenSSL/libsodium
 #   make check-sanitize  the same harness under ASan/UBSan
@@ -13,30 +15,39 @@
 #   make check-uml       KUnit + self-tests in User-Mode Linux (native speed)
 #   make check-qemu      Debian's stock kernels under QEMU, AF_ALG, tcrypt
 #   make check-kunit-qemu KUnit in small real x86_64/arm64 kernels under QEMU
+#   make check-dkms      the .deb in clean Debian roots, DKMS builds, boots
+#   make docs            Documentation/ as HTML (Sphinx), warnings are errors
 #   make bench           userspace benchmark vs OpenSSL and libsodium
 #   make demo            the main job: show the module serving in a VM
 
 SHELL := /bin/bash
 
 KVER ?= $(shell uname -r)
-KDIR ?= $(firstword $(wildcard /lib/modules/$(KVER)/build) \
-		    $(shell ls -d /lib/modules/*/build 2>/dev/null | sort -V | tail -1))
+# Only the running kernel's headers by default: a module built for another
+# installed kernel would be refused at load ("Invalid module format").
+KDIR ?= /lib/modules/$(KVER)/build
+VERSION := $(shell cat VERSION)
 
 BENCH_ALGS ?=
 BENCH_TIME ?=
 
-.PHONY: all modules module-clean clean load unload dkms-install dkms-remove check check-deps check-user \
+.PHONY: all modules module-clean clean load unload dkms-install dkms-remove deb sign docs check-dkms \
+	check check-deps check-user \
 	check-sanitize check-build check-uml check-qemu check-kunit-qemu check-arm64 bench demo \
 	style
 
 all: modules
 
 modules:
-	@test -n "$(KDIR)" || { echo "no kernel headers found: install linux-headers-$(KVER) or pass KDIR=..."; exit 1; }
+	@test -f "$(KDIR)/Makefile" || { \
+		echo "simdcrypt: no kernel headers at $(KDIR) (running kernel $(KVER))."; \
+		echo "  Install them: apt-get install linux-headers-$(KVER)"; \
+		echo "  or build for another kernel: make KDIR=/lib/modules/<release>/build"; \
+		exit 1; }
 	$(MAKE) -C $(KDIR) M=$(CURDIR) modules
 
 module-clean:
-	@if [ -n "$(KDIR)" ]; then $(MAKE) -C $(KDIR) M=$(CURDIR) clean; fi
+	@if [ -f "$(KDIR)/Makefile" ]; then $(MAKE) -C $(KDIR) M=$(CURDIR) clean; fi
 
 clean: module-clean
 	$(MAKE) -C test clean
@@ -51,16 +62,34 @@ unload:
 	rmmod simdcrypt
 
 # Install the sources for DKMS, which rebuilds the module for new kernels.
-DKMS_VERSION := $(shell sed -n 's/^PACKAGE_VERSION="\(.*\)"/\1/p' dkms.conf)
+# (On Debian, `make deb` and installing the package does this and more.)
 dkms-install:
-	rm -rf /usr/src/simdcrypt-$(DKMS_VERSION)
-	mkdir -p /usr/src/simdcrypt-$(DKMS_VERSION)
-	git ls-files | grep -v -e '^test/' -e '^bench/' -e '^scripts/' -e '^kunit/' | \
-		tar -cf - -T - | tar -xf - -C /usr/src/simdcrypt-$(DKMS_VERSION)
-	dkms install simdcrypt/$(DKMS_VERSION)
+	rm -rf /usr/src/simdcrypt-$(VERSION)
+	mkdir -p /usr/src/simdcrypt-$(VERSION)
+	git ls-files | grep -v -e '^test/' -e '^bench/' -e '^scripts/' -e '^kunit/' \
+		-e '^debian/' -e '^dist/' -e '^Documentation/' | \
+		tar -cf - -T - | tar -xf - -C /usr/src/simdcrypt-$(VERSION)
+	sed -i 's/#MODULE_VERSION#/$(VERSION)/' /usr/src/simdcrypt-$(VERSION)/dkms.conf
+	dkms install simdcrypt/$(VERSION)
 
 dkms-remove:
-	dkms remove simdcrypt/$(DKMS_VERSION) --all
+	dkms remove simdcrypt/$(VERSION) --all
+
+# The Debian package: build/deb/simdcrypt-dkms_<version>_all.deb
+deb:
+	scripts/deps.sh pkg
+	scripts/make-deb.sh
+
+# Sign simdcrypt.ko for kernels that enforce module signatures (Secure Boot):
+# KEY is the private key (PEM), CERT its X.509 certificate (DER or PEM),
+# e.g. the MOK enrolled with mokutil --import. Documentation/usage.rst.
+SIGN_HASH = $(or $(shell sed -n 's/^CONFIG_MODULE_SIG_HASH="\(.*\)"/\1/p' \
+	$(KDIR)/include/config/auto.conf 2>/dev/null),sha256)
+sign: modules
+	@test -n "$(KEY)" && test -n "$(CERT)" || \
+		{ echo "usage: make sign KEY=key.pem CERT=cert.der [KDIR=...]"; exit 1; }
+	$(KDIR)/scripts/sign-file $(SIGN_HASH) $(KEY) $(CERT) simdcrypt.ko
+	@modinfo -F signer simdcrypt.ko | sed 's/^/signed by: /'
 
 check-deps:
 	scripts/deps.sh all
@@ -82,6 +111,15 @@ check-uml:
 
 check-qemu:
 	scripts/check-qemu.sh
+
+check-dkms:
+	scripts/deps.sh build matrix qemu pkg
+	scripts/check-dkms.sh
+
+docs:
+	scripts/deps.sh docs
+	sphinx-build -W --keep-going -q -b html Documentation build/docs/html
+	@echo "HTML in build/docs/html/index.html"
 
 # KUnit in small real x86_64 and arm64 kernels (real FPU/NEON sections)
 check-kunit-qemu:

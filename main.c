@@ -138,7 +138,8 @@ static int __init simdcrypt_init(void)
 {
 	int err;
 
-	pr_info("cpu features 0x%x\n", sc_cpu_features() & ~SC_CPU_DETECTED);
+	pr_info("version %s, cpu features 0x%x\n", SIMDCRYPT_VERSION,
+		sc_cpu_features() & ~SC_CPU_DETECTED);
 	sc_dispatch_setup();
 
 	err = sc_chacha_register();
@@ -175,6 +176,12 @@ static void __exit simdcrypt_exit(void)
 module_init(simdcrypt_init);
 module_exit(simdcrypt_exit);
 
+/* Kbuild passes the release number from the VERSION file. */
+#ifndef SIMDCRYPT_VERSION
+#error "SIMDCRYPT_VERSION is not set: build through Kbuild, which reads VERSION"
+#endif
+MODULE_VERSION(SIMDCRYPT_VERSION);
+MODULE_AUTHOR("The simdcrypt authors");
 MODULE_DESCRIPTION("SIMD ChaCha20, XChaCha20/12, Poly1305 and SHA-3");
 MODULE_LICENSE("GPL");
 MODULE_ALIAS_CRYPTO("chacha20");

@@ -17,7 +17,11 @@
 #   matrix  kernel build matrix: mmdebstrap (trixie build root), mount
 #           (chroot builds bind-mount the sources and /proc), the
 #           aarch64 cross compiler
-#   qemu    booting kernels: qemu (x86_64, arm64, user-mode), busybox
+#   qemu    booting kernels: qemu (x86_64, arm64, user-mode), busybox,
+#           kcapi-tools (a libkcapi client driven in the guests)
+#   pkg     the Debian package (make deb): debhelper, dh-dkms
+#   docs    make docs: Sphinx
+#   plot    make bench's chart: matplotlib
 #   all     all of the above
 # `deps.sh --list GROUP...` prints the packages without installing.
 #
@@ -32,7 +36,10 @@ openssl"
 pkgs_matrix="mmdebstrap debian-archive-keyring mount zstd gcc-aarch64-linux-gnu
 binutils-aarch64-linux-gnu libc6-dev-arm64-cross"
 pkgs_qemu="qemu-system-x86 qemu-system-arm qemu-user-static busybox-static
-cpio gzip xz-utils zstd kmod python3"
+cpio gzip xz-utils zstd kmod python3 kcapi-tools openssl"
+pkgs_pkg="debhelper dh-dkms dpkg-dev"
+pkgs_docs="python3-sphinx"
+pkgs_plot="python3 python3-matplotlib"
 
 list_only=0
 if [ "${1:-}" = --list ]; then
@@ -48,9 +55,12 @@ for g in "$@"; do
 	user) want="$want $pkgs_user" ;;
 	matrix) want="$want $pkgs_matrix" ;;
 	qemu) want="$want $pkgs_qemu" ;;
-	all) want="$want $pkgs_build $pkgs_user $pkgs_matrix $pkgs_qemu" ;;
+	pkg) want="$want $pkgs_pkg" ;;
+	docs) want="$want $pkgs_docs" ;;
+	plot) want="$want $pkgs_plot" ;;
+	all) want="$want $pkgs_build $pkgs_user $pkgs_matrix $pkgs_qemu $pkgs_pkg $pkgs_docs $pkgs_plot" ;;
 	*)
-		echo "deps.sh: unknown group '$g' (build user matrix qemu all)" >&2
+		echo "deps.sh: unknown group '$g' (build user matrix qemu pkg docs plot all)" >&2
 		exit 2
 		;;
 	esac
