@@ -17,7 +17,8 @@
 #   make check-kunit-qemu KUnit in small real x86_64/arm64 kernels under QEMU
 #   make check-dkms      the .deb in clean Debian roots, DKMS builds, boots
 #   make docs            Documentation/ as HTML (Sphinx), warnings are errors
-#   make bench           userspace benchmark vs OpenSSL and libsodium
+#   make bench           userspace benchmark vs OpenSSL and libsodium (+ chart)
+#   make plot            bench/results.svg from bench/results.csv
 #   make demo            the main job: show the module serving in a VM
 
 SHELL := /bin/bash
@@ -33,7 +34,7 @@ BENCH_TIME ?=
 
 .PHONY: all modules module-clean clean load unload dkms-install dkms-remove deb sign docs check-dkms \
 	check check-deps check-user \
-	check-sanitize check-build check-uml check-qemu check-kunit-qemu check-arm64 bench demo \
+	check-sanitize check-build check-uml check-qemu check-kunit-qemu check-arm64 bench plot demo \
 	style
 
 all: modules
@@ -138,6 +139,12 @@ check-arm64:
 bench:
 	scripts/deps.sh user
 	$(MAKE) -C bench run BENCH_ALGS=$(BENCH_ALGS) BENCH_TIME=$(BENCH_TIME)
+	$(MAKE) --no-print-directory plot
+
+# bench/results.svg from bench/results.csv (Debian's python3-matplotlib)
+plot:
+	scripts/deps.sh plot
+	/usr/bin/python3 bench/plot.py bench/results.csv bench/results.svg
 
 demo:
 	scripts/demo.sh
