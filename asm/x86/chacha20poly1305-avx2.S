@@ -41,17 +41,24 @@
  * Latency and batches
  * -------------------
  * On Zen 5 every vector integer op has 2 cycles of latency and one
- * 8-block batch has four independent quarter-round chains, so the batch is
- * latency-bound at about 640 cycles (AVX2 ChaCha alone: 1.23 cycles/byte)
- * with the vector pipes half idle and the integer ones idle.  32 Poly1305
- * blocks are a chain of about 32 x 13 = 416 cycles in the integer units,
- * so they fit in the shadow of the rounds: the stitched loop runs at about
- * the speed of the ChaCha rounds alone.  Each double round's four blocks
- * (~50 cycles of MULX chain, ~130 instructions) sit inside its ~64 cycles
- * of vector chain, and the pieces keep the two kinds of work side by side
- * in the reorder window.  The ninth scalar ChaCha block of
- * sc_chacha_xor_avx2_9x would need the same general registers, so it is
- * not here.  Measured numbers: Documentation/aead.rst.
+ * 8-block batch has four independent quarter-round chains: a double round
+ * is eight dependent steps of add, xor and rotate (6 cycles, 8 for the
+ * shift-and-OR rotations), about 56 cycles, whatever the ports could do.
+ * A stitched double round is 270 instructions: 136 vector (48 of them
+ * shifts or shuffles, which issue two per cycle) and 134 scalar (24
+ * multiplies), so ports and decode have room (34, 24 and 22 cycles of
+ * vector, shift and scalar issue) and the vector chain sets the pace.  Four
+ * Poly1305 blocks are a MULX chain of about 4 x 13 = 52 cycles in units the
+ * vector code does not use: they fit in its shadow.  Userspace, Zen 5,
+ * calls of 4 KiB (cycles/byte): the stitched loop with its Poly1305 pieces
+ * removed 1.29, open 1.23-1.26 (the MAC costs nothing), seal 1.31-1.38:
+ * seal's first batch of a call has nothing to MAC yet and its last
+ * batch's 32 blocks (about 420 cycles, 0.1 cycles/byte at 4 KiB) follow
+ * the rounds.  Splitting that tail into two chains (a r^16 + b, r^16 by
+ * four squarings at the start) measured no faster: the squarings were not
+ * hidden and the two chains overlapped little.  The ninth scalar ChaCha
+ * block of sc_chacha_xor_avx2_9x would need the same general registers,
+ * so it is not here.  More numbers: Documentation/aead.rst.
  *
  * Variants (both: void fn(const u32 *state, struct sc_poly1305_core *core,
  *                         u8 *dst, const u8 *src, unsigned int len))
