@@ -1,0 +1,416 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * simdcrypt_aead: the one-pass rfc7539 and rfc7539esp(chacha20,poly1305)
+ * drivers against the kernel's own template built over the kernel's own
+ * chacha20 and poly1305 (crypto/chacha20poly1305.c), byte for byte:
+ *
+ * - every text length 0..4096 and some longer ones (several SIMD sections
+ *   and walk steps), the AD length moving with it, and every AD length
+ *   0..64 (+8 for esp) at a few text lengths;
+ * - linear buffers and random scatterlists, in place and out of place
+ *   (out of place the AD is copied to dst, as the template does);
+ * - a flipped bit in every byte of the AD, the text and the tag gives
+ *   -EBADMSG and leaves an in-place buffer as it was;
+ * - wrong key, tag, AD and text sizes give -EINVAL.
+ * The rows suite (core.c) runs sc_aead_agree_rows() once per AEAD row.
+ */
+#include <kunit/test.h>
+#include <crypto/aead.h>
+#include <linux/module.h>
+#include <linux/scatterlist.h>
+#include <linux/slab.h>
+#include <linux/string.h>
+
+#include "simdcrypt.h"
+#include "common.h"
+#include "aead.h"
+
+#define SC_TAG		16
+#define SC_AD_MAX	(64 + 8)
+#define SC_TEXT_MAX	4096
+
+static const unsigned int sc_aead_long_lens[] = {
+	4097, 4160, 6291, 8191, 12345, 16387, 65536 + 17,
+};
+#define SC_AEAD_BUF	(SC_AD_MAX + 65536 + 17 + SC_TAG)
+
+struct sc_aead_case {
+	const char *tmpl;		/* "rfc7539" or "rfc7539esp" */
+	struct crypto_aead *ours, *ref;
+	unsigned int klen, ivsize;
+	bool esp;
+	u8 *a, *b, *c;			/* SC_AEAD_BUF each */
+	struct rnd_state rs;
+};
+
+/* The template over the kernel's own drivers, whichever this kernel has. */
+static struct crypto_aead *sc_aead_ref(struct kunit *test, const char *tmpl)
+{
+	static const char *const chacha[] = { "chacha20-lib", "chacha20-generic" };
+	struct crypto_aead *ref = ERR_PTR(-ENOENT);
+	char name[CRYPTO_MAX_ALG_NAME];
+	unsigned int i;
+
+	for (i = 0; i < ARRAY_SIZE(chacha) && IS_ERR(ref); i++) {
+		snprintf(name, sizeof(name), "%s(%s,poly1305-generic)", tmpl,
+			 chacha[i]);
+		ref = sc_get_aead(test, name);
+	}
+	return ref;
+}
+
+static void sc_aead_setup(struct kunit *test, struct sc_aead_case *t,
+			  const char *tmpl, u64 salt)
+{
+	char name[CRYPTO_MAX_ALG_NAME], drv[CRYPTO_MAX_ALG_NAME];
+	u8 key[36];
+
+	t->tmpl = tmpl;
+	t->esp = !strcmp(tmpl, "rfc7539esp");
+	t->klen = t->esp ? 36 : 32;
+	snprintf(name, sizeof(name), "%s(chacha20,poly1305)", tmpl);
+	snprintf(drv, sizeof(drv), "%s-chacha20-poly1305" SC_DRV_SUFFIX, tmpl);
+	t->ours = sc_get_aead(test, name);
+	KUNIT_ASSERT_FALSE_MSG(test, IS_ERR(t->ours), "%s: %ld", name,
+			       PTR_ERR(t->ours));
+	KUNIT_ASSERT_STREQ(test, crypto_aead_driver_name(t->ours), drv);
+	t->ref = sc_aead_ref(test, tmpl);
+	KUNIT_ASSERT_FALSE_MSG(test, IS_ERR(t->ref),
+			       "no %s template over the kernel's drivers", tmpl);
+	t->ivsize = crypto_aead_ivsize(t->ours);
+	KUNIT_ASSERT_EQ(test, t->ivsize, t->esp ? 8u : 12u);
+	KUNIT_ASSERT_EQ(test, crypto_aead_ivsize(t->ref), t->ivsize);
+	t->a = sc_alloc(test, SC_AEAD_BUF);
+	t->b = sc_alloc(test, SC_AEAD_BUF);
+	t->c = sc_alloc(test, SC_AEAD_BUF);
+	sc_seed(test, &t->rs, salt);
+	sc_rand(&t->rs, key, t->klen);
+	KUNIT_ASSERT_EQ(test, crypto_aead_setkey(t->ours, key, t->klen), 0);
+	KUNIT_ASSERT_EQ(test, crypto_aead_setkey(t->ref, key, t->klen), 0);
+	KUNIT_ASSERT_EQ(test, crypto_aead_setauthsize(t->ours, SC_TAG), 0);
+	KUNIT_ASSERT_EQ(test, crypto_aead_setauthsize(t->ref, SC_TAG), 0);
+}
+
+static int sc_aead_run(struct crypto_aead *tfm, bool enc,
+		       struct scatterlist *src, struct scatterlist *dst,
+		       unsigned int alen, unsigned int cryptlen, const u8 *iv)
+{
+	DECLARE_CRYPTO_WAIT(wait);
+	struct aead_request *req = aead_request_alloc(tfm, GFP_KERNEL);
+	u8 ivbuf[16];
+	int err;
+
+	if (!req)
+		return -ENOMEM;
+	memcpy(ivbuf, iv, crypto_aead_ivsize(tfm));
+	aead_request_set_callback(req, CRYPTO_TFM_REQ_MAY_SLEEP,
+				  crypto_req_done, &wait);
+	aead_request_set_ad(req, alen);
+	aead_request_set_crypt(req, src, dst, cryptlen, ivbuf);
+	err = crypto_wait_req(enc ? crypto_aead_encrypt(req) :
+				    crypto_aead_decrypt(req), &wait);
+	aead_request_free(req);
+	return err;
+}
+
+static int sc_aead_linear(struct crypto_aead *tfm, bool enc, const u8 *in,
+			  u8 *out, unsigned int alen, unsigned int cryptlen,
+			  const u8 *iv)
+{
+	unsigned int total = alen + cryptlen + (enc ? SC_TAG : 0);
+	struct scatterlist s, d;
+
+	sg_init_one(&s, in, total);
+	sg_init_one(&d, out, total);
+	return sc_aead_run(tfm, enc, &s, in == out ? &s : &d, alen, cryptlen,
+			   iv);
+}
+
+/* How a case lays out its buffers, cycled through by the callers. */
+enum sc_aead_layout { SC_LINEAR_INPLACE, SC_LINEAR_OOP, SC_SG_INPLACE,
+		      SC_SG_OOP, SC_LAYOUTS };
+
+static const char *const sc_layout_name[SC_LAYOUTS] = {
+	"linear in place", "linear out of place", "sg in place",
+	"sg out of place",
+};
+
+/*
+ * Our driver on @in (@total bytes) in @layout, the result in @out.
+ * Out of place, dst starts as junk so a missing AD copy shows.
+ */
+static int sc_aead_ours(struct kunit *test, struct sc_aead_case *t, bool enc,
+			enum sc_aead_layout layout, const u8 *in, u8 *out,
+			unsigned int alen, unsigned int cryptlen, const u8 *iv)
+{
+	unsigned int total = alen + cryptlen + (enc ? SC_TAG : 0);
+	struct sc_sg *s, *d;
+	int err;
+
+	switch (layout) {
+	case SC_LINEAR_INPLACE:
+		memmove(out, in, total);
+		return sc_aead_linear(t->ours, enc, out, out, alen, cryptlen, iv);
+	case SC_LINEAR_OOP:
+		memset(out, 0xa5, total + SC_TAG);
+		return sc_aead_linear(t->ours, enc, in, out, alen, cryptlen, iv);
+	default:
+		break;
+	}
+	s = kunit_kzalloc(test, sizeof(*s), GFP_KERNEL);
+	d = kunit_kzalloc(test, sizeof(*d), GFP_KERNEL);
+	KUNIT_ASSERT_NOT_NULL(test, s);
+	KUNIT_ASSERT_NOT_NULL(test, d);
+	/* room for the tag in both, so one layout serves both directions */
+	sc_sg_build(test, &t->rs, s, alen + cryptlen + SC_TAG);
+	sc_sg_fill(test, s, in, total);
+	if (layout == SC_SG_INPLACE) {
+		err = sc_aead_run(t->ours, enc, s->sg, s->sg, alen, cryptlen, iv);
+		sc_sg_read(test, s, out, total);
+	} else {
+		sc_sg_build(test, &t->rs, d, alen + cryptlen + SC_TAG);
+		memset(out, 0xa5, total);
+		sc_sg_fill(test, d, out, total);
+		err = sc_aead_run(t->ours, enc, s->sg, d->sg, alen, cryptlen, iv);
+		sc_sg_read(test, d, out, total);
+	}
+	kfree(s);
+	kfree(d);
+	return err;
+}
+
+/*
+ * One message: the template seals it, ours must give the same bytes and
+ * open it again.  Returns false (after a KUnit failure) on a mismatch.
+ */
+static bool sc_aead_one(struct kunit *test, struct sc_aead_case *t,
+			unsigned int alen, unsigned int len,
+			enum sc_aead_layout layout)
+{
+	unsigned int total = alen + len + SC_TAG;
+	u8 iv[16];
+	int err;
+
+	sc_rand(&t->rs, iv, t->ivsize);
+	sc_rand(&t->rs, t->a, alen + len);
+	if (t->esp)	/* seqiv's layout: the IV ends the AD */
+		memcpy(t->a + alen - 8, iv, 8);
+	KUNIT_ASSERT_EQ(test, sc_aead_linear(t->ref, true, t->a, t->b, alen,
+					     len, iv), 0);
+	err = sc_aead_ours(test, t, true, layout, t->a, t->c, alen, len, iv);
+	if (err || memcmp(t->b, t->c, total)) {
+		KUNIT_FAIL(test, "%s seal AD %u text %u (%s): err %d, differs from %s",
+			   t->tmpl, alen, len, sc_layout_name[layout], err,
+			   crypto_aead_driver_name(t->ref));
+		return false;
+	}
+	err = sc_aead_ours(test, t, false, layout, t->b, t->c, alen,
+			   len + SC_TAG, iv);
+	if (err || memcmp(t->a, t->c, alen + len)) {
+		KUNIT_FAIL(test, "%s open AD %u text %u (%s): err %d",
+			   t->tmpl, alen, len, sc_layout_name[layout], err);
+		return false;
+	}
+	return true;
+}
+
+static unsigned int sc_aead_adlen(const struct sc_aead_case *t, unsigned int i)
+{
+	return (t->esp ? 8 : 0) + i % 65;
+}
+
+static unsigned int sc_aead_sweep(struct kunit *test, struct sc_aead_case *t,
+				  unsigned int maxlen, unsigned int step)
+{
+	unsigned int len, i, n = 0;
+
+	for (len = 0; len <= maxlen; len += len < 300 ? 1 : step) {
+		if (!sc_aead_one(test, t, sc_aead_adlen(t, len), len,
+				 len % SC_LAYOUTS))
+			return n;
+		n++;
+	}
+	for (i = 0; i < ARRAY_SIZE(sc_aead_long_lens); i++) {
+		if (!sc_aead_one(test, t, sc_aead_adlen(t, i),
+				 sc_aead_long_lens[i], i % SC_LAYOUTS))
+			return n;
+		n++;
+	}
+	return n;
+}
+
+static void sc_test_aead_lengths(struct kunit *test, const char *tmpl)
+{
+	static const unsigned int texts[] = { 0, 1, 15, 16, 63, 64, 65, 192,
+					      193, 1000, 4096 };
+	struct sc_aead_case t;
+	unsigned int i, ad, n;
+
+	sc_aead_setup(test, &t, tmpl, 21);
+	n = sc_aead_sweep(test, &t, SC_TEXT_MAX, 1);
+	for (i = 0; i < ARRAY_SIZE(texts); i++)
+		for (ad = 0; ad <= 64; ad++, n++)
+			if (!sc_aead_one(test, &t, (t.esp ? 8 : 0) + ad,
+					 texts[i], (ad + i) % SC_LAYOUTS))
+				return;
+	kunit_info(test, "%s vs %s: %u messages\n",
+		   crypto_aead_driver_name(t.ours),
+		   crypto_aead_driver_name(t.ref), n);
+}
+
+static void sc_test_aead_rfc7539(struct kunit *test)
+{
+	sc_test_aead_lengths(test, "rfc7539");
+}
+
+static void sc_test_aead_rfc7539esp(struct kunit *test)
+{
+	sc_test_aead_lengths(test, "rfc7539esp");
+}
+
+/*
+ * A flipped bit anywhere the tag covers gives -EBADMSG, and the in-place
+ * buffer is left exactly as it was given (the forged message).
+ */
+static void sc_test_aead_forgery_one(struct kunit *test, const char *tmpl)
+{
+	static const unsigned int texts[] = { 0, 1, 17, 192, 193, 300, 1000 };
+	struct sc_aead_case t;
+	unsigned int i, pos, n = 0;
+	u8 iv[16];
+
+	sc_aead_setup(test, &t, tmpl, 22);
+	for (i = 0; i < ARRAY_SIZE(texts); i++) {
+		unsigned int len = texts[i], alen = sc_aead_adlen(&t, 13 + i);
+		unsigned int total = alen + len + SC_TAG;
+
+		sc_rand(&t.rs, iv, t.ivsize);
+		sc_rand(&t.rs, t.a, alen + len);
+		if (t.esp)
+			memcpy(t.a + alen - 8, iv, 8);
+		KUNIT_ASSERT_EQ(test, sc_aead_linear(t.ours, true, t.a, t.a,
+						     alen, len, iv), 0);
+		for (pos = 0; pos < total; pos++) {
+			struct scatterlist sg;
+			int err;
+
+			/* esp: the IV at the end of the AD is not authenticated */
+			if (t.esp && pos >= alen - 8 && pos < alen)
+				continue;
+			t.a[pos] ^= 1 << (pos % 8);
+			memcpy(t.b, t.a, total);
+			sg_init_one(&sg, t.b, total);
+			err = sc_aead_run(t.ours, false, &sg, &sg, alen,
+					  len + SC_TAG, iv);
+			if (err != -EBADMSG || memcmp(t.a, t.b, total)) {
+				KUNIT_FAIL(test, "%s text %u: bit flipped at byte %u: err %d%s",
+					   tmpl, len, pos, err,
+					   err == -EBADMSG ? ", buffer changed" : "");
+				return;
+			}
+			t.a[pos] ^= 1 << (pos % 8);
+			n++;
+		}
+	}
+	kunit_info(test, "%s: %u forgeries refused\n", tmpl, n);
+}
+
+static void sc_test_aead_forgery(struct kunit *test)
+{
+	sc_test_aead_forgery_one(test, "rfc7539");
+	sc_test_aead_forgery_one(test, "rfc7539esp");
+}
+
+static void sc_test_aead_bad_input(struct kunit *test)
+{
+	static const unsigned int keylens[] = { 0, 16, 31, 33, 35, 37, 64 };
+	static const unsigned int authsizes[] = { 0, 4, 8, 12, 15, 17 };
+	struct sc_aead_case t, e;
+	unsigned int i;
+	u8 iv[16] = { 0 };
+
+	sc_aead_setup(test, &t, "rfc7539", 23);
+	sc_aead_setup(test, &e, "rfc7539esp", 24);
+	for (i = 0; i < ARRAY_SIZE(keylens); i++) {
+		KUNIT_EXPECT_EQ(test, crypto_aead_setkey(t.ours, t.a, keylens[i]),
+				keylens[i] == 32 ? 0 : -EINVAL);
+		KUNIT_EXPECT_EQ(test, crypto_aead_setkey(e.ours, t.a, keylens[i]),
+				keylens[i] == 36 ? 0 : -EINVAL);
+	}
+	for (i = 0; i < ARRAY_SIZE(authsizes); i++) {
+		KUNIT_EXPECT_EQ(test, crypto_aead_setauthsize(t.ours, authsizes[i]),
+				-EINVAL);
+		KUNIT_EXPECT_EQ(test, crypto_aead_setauthsize(e.ours, authsizes[i]),
+				-EINVAL);
+	}
+	KUNIT_EXPECT_EQ(test, crypto_aead_setauthsize(t.ours, SC_TAG), 0);
+	/* decrypt needs at least a tag; esp needs the 8-byte IV in the AD */
+	for (i = 0; i < SC_TAG; i++)
+		KUNIT_EXPECT_EQ(test, sc_aead_linear(t.ours, false, t.a, t.a, 4,
+						     i, iv), -EINVAL);
+	for (i = 0; i < 8; i++) {
+		KUNIT_EXPECT_EQ(test, sc_aead_linear(e.ours, true, t.a, t.a, i,
+						     32, iv), -EINVAL);
+		KUNIT_EXPECT_EQ(test, sc_aead_linear(e.ours, false, t.a, t.a, i,
+						     32, iv), -EINVAL);
+	}
+}
+
+static void sc_aead_unforce(void *p)
+{
+	sc_force_impl(SC_ALG_AEAD, "fastest");
+}
+
+/*
+ * For the rows suite: the AEAD row already forced, a lighter sweep of both
+ * drivers against the template.  Returns the messages compared.
+ */
+unsigned int sc_aead_agree_rows(struct kunit *test)
+{
+	struct sc_aead_case t, e;
+
+	sc_aead_setup(test, &t, "rfc7539", 25);
+	sc_aead_setup(test, &e, "rfc7539esp", 26);
+	return sc_aead_sweep(test, &t, SC_TEXT_MAX, 211) +
+	       sc_aead_sweep(test, &e, SC_TEXT_MAX, 389);
+}
+
+/* A forced row is what the next request uses. */
+static void sc_test_aead_force(struct kunit *test)
+{
+	unsigned int i;
+
+	KUNIT_ASSERT_EQ(test, kunit_add_action_or_reset(test, sc_aead_unforce,
+							NULL), 0);
+	for (i = 0; i < sc_nimpls[SC_ALG_AEAD]; i++) {
+		const struct sc_impl *row = sc_impl_row(SC_ALG_AEAD, i);
+
+		if (!sc_impl_supported(row)) {
+			KUNIT_EXPECT_EQ(test, sc_force_impl(SC_ALG_AEAD, row->name),
+					-ENODEV);
+			continue;
+		}
+		KUNIT_ASSERT_EQ(test, sc_force_impl(SC_ALG_AEAD, row->name), 0);
+		KUNIT_EXPECT_PTR_EQ(test, &sc_aead_pick(100000)->base, row);
+		if (!row->simd)
+			KUNIT_EXPECT_PTR_EQ(test,
+					    &sc_aead_pick_nosimd(100000)->base,
+					    row);
+	}
+}
+
+static struct kunit_case sc_aead_cases[] = {
+	KUNIT_CASE(sc_test_aead_rfc7539),
+	KUNIT_CASE(sc_test_aead_rfc7539esp),
+	KUNIT_CASE(sc_test_aead_forgery),
+	KUNIT_CASE(sc_test_aead_bad_input),
+	KUNIT_CASE(sc_test_aead_force),
+	{}
+};
+
+static struct kunit_suite sc_aead_suite = {
+	.name = "simdcrypt_aead",
+	.test_cases = sc_aead_cases,
+};
+
+kunit_test_suites(&sc_aead_suite);
