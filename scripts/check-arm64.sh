@@ -13,6 +13,15 @@
 #          with SC_CPU_MASK=-sha3 (rows needing the SHA3 extension must
 #          step aside, the dispatcher must fall back) and on
 #          -cpu cortex-a57 (ARMv8.0: no SHA3 in AT_HWCAP at all).
+#   aead   test/arm64_aead.c + the same sources, linked against Debian's
+#          arm64 OpenSSL (the harness part's sysroot): every AEAD row
+#          against the generic row at every text length 0..5000, in place
+#          and out of place, the rows' seal/open contract (counters about
+#          to wrap, random accumulators, guard bytes), rows mixed within a
+#          message, RFC 8439 2.8.2, and the generic row against OpenSSL's
+#          EVP_chacha20_poly1305; -cpu max, then -cpu max with
+#          SC_CPU_MASK=-neon (the NEON rows must step aside) and on
+#          -cpu cortex-a57.  Without the sysroot it runs without OpenSSL.
 #   harness  the project's own harness (test/harness.c, `make -C test`)
 #          cross-built for aarch64, statically linked against Debian's arm64
 #          OpenSSL 3 and libsodium (libssl-dev:arm64 and libsodium-dev:arm64
@@ -28,7 +37,7 @@
 #          insmod, selftests, AF_ALG, every row forced.
 #
 # Environment:
-#   SC_ARM64_LAYERS   subset of "user harness build qemu" (default: all)
+#   SC_ARM64_LAYERS   subset of "user aead harness build qemu" (default: all)
 #   SC_ARM64_KERNELS  kernel series for the build part (default
 #                     "6.1 6.12 7.3"; 6.12/7.3 need root for the build root)
 #   SC_ARM64_SEED     seed for the differential test (default: fixed)
@@ -41,7 +50,7 @@ set -uo pipefail
 top=$(cd "$(dirname "$0")/.." && pwd)
 cd "$top" || exit 1
 
-layers=${SC_ARM64_LAYERS:-"user harness build qemu"}
+layers=${SC_ARM64_LAYERS:-"user aead harness build qemu"}
 kernels=${SC_ARM64_KERNELS:-"6.1 6.12 7.3"}
 seed=${SC_ARM64_SEED:-0x5eed}
 out=$top/build/arm64
@@ -104,8 +113,74 @@ run_user() {
 	done
 }
 
+# Debian's arm64 OpenSSL and libsodium -dev packages unpacked into a
+# sysroot (cached); prints its path, fails if they cannot be fetched.
+arm64_sysroot() {
+	local sr debs d
+
+	sr=${SC_CACHE:-/var/cache/simdcrypt}/sysroot-arm64
+	if [ ! -e "$sr/.done" ]; then
+		# shellcheck source=scripts/lib.sh
+		debs=$( (. scripts/lib.sh && sc_download bookworm arm64 \
+				"$SC_CACHE/debs/bookworm-arm64-dev" libssl-dev libsodium-dev) ) ||
+			return 1
+		mkdir -p "$sr"
+		for d in $debs; do dpkg -x "$d" "$sr" || return 1; done
+		touch "$sr/.done"
+	fi
+	echo "$sr"
+}
+
+run_aead() {
+	local cc=aarch64-linux-gnu-gcc qemu sr bin=$out/arm64_aead ossl=()
+
+	qemu=$(command -v qemu-aarch64-static || command -v qemu-aarch64 || true)
+	if ! command -v $cc >/dev/null || [ -z "$qemu" ]; then
+		skip aead "needs gcc-aarch64-linux-gnu and qemu-user-static"
+		return
+	fi
+	if sr=$(arm64_sysroot); then
+		ossl=(-DSC_HAVE_OPENSSL -I"$sr/usr/include"
+		      -I"$sr/usr/include/aarch64-linux-gnu"
+		      -L"$sr/usr/lib/aarch64-linux-gnu")
+	else
+		echo "aead: no arm64 OpenSSL sysroot: the generic row is not checked against OpenSSL"
+	fi
+	# shellcheck disable=SC2046
+	if ! $cc -static -O2 -g -mgeneral-regs-only -Wall -Wextra -Wno-unused-parameter -Werror \
+		-I. -Itest/shim "${ossl[@]}" -o "$bin" test/arm64_aead.c test/arm64_abi.S \
+		test/cpu_user.c impl.c generic/chacha.c generic/poly1305.c generic/keccak.c \
+		generic/chacha20poly1305.c $(arm64_sources) \
+		$([ ${#ossl[@]} -eq 0 ] || echo -lcrypto) > "$out/aead-build.log" 2>&1; then
+		cat "$out/aead-build.log"
+		fail aead "cross-compiling test/arm64_aead.c failed"
+		return
+	fi
+
+	local name args env log rc last
+	for name in max max-noneon cortex-a57; do
+		case $name in
+		max) args="-cpu max" env="" ;;
+		max-noneon) args="-cpu max" env="SC_CPU_MASK=-neon" ;;
+		cortex-a57) args="-cpu cortex-a57" env="" ;;
+		esac
+		log=$out/aead-$name.log
+		# shellcheck disable=SC2086
+		env $env timeout 600 "$qemu" $args "$bin" "$seed" > "$log" 2>&1
+		rc=$?
+		grep -E '^(FAIL|  )' "$log" | sed "s/^/  [$name] /"
+		last=$(tail -1 "$log")
+		if [ $rc -eq 0 ] && [[ $last == *" 0 failed" ]]; then
+			pass "aead/$name (${last#arm64_aead: })"
+		else
+			tail -5 "$log"
+			fail "aead/$name" "rc $rc: $last"
+		fi
+	done
+}
+
 run_harness() {
-	local cc=aarch64-linux-gnu-gcc qemu sr debs d
+	local cc=aarch64-linux-gnu-gcc qemu sr
 	local ho=$out/harness
 
 	qemu=$(command -v qemu-aarch64-static || command -v qemu-aarch64 || true)
@@ -113,17 +188,9 @@ run_harness() {
 		skip harness "needs gcc-aarch64-linux-gnu and qemu-user-static"
 		return
 	fi
-	sr=${SC_CACHE:-/var/cache/simdcrypt}/sysroot-arm64
-	if [ ! -e "$sr/.done" ]; then
-		# shellcheck source=scripts/lib.sh
-		if ! debs=$( (. scripts/lib.sh && sc_download bookworm arm64 \
-				"$SC_CACHE/debs/bookworm-arm64-dev" libssl-dev libsodium-dev) ); then
-			skip harness "cannot fetch libssl-dev:arm64 / libsodium-dev:arm64"
-			return
-		fi
-		mkdir -p "$sr"
-		for d in $debs; do dpkg -x "$d" "$sr"; done
-		touch "$sr/.done"
+	if ! sr=$(arm64_sysroot); then
+		skip harness "cannot fetch libssl-dev:arm64 / libsodium-dev:arm64"
+		return
 	fi
 	# -Wno-error=unused-function: harness.c's abi_note() is only used on
 	# x86_64 (its ABI check is x86 asm).
@@ -211,6 +278,7 @@ run_qemu() {
 for l in $layers; do
 	case $l in
 	user) run_user ;;
+	aead) run_aead ;;
 	harness) run_harness ;;
 	build) run_build ;;
 	qemu) run_qemu ;;

@@ -8,7 +8,8 @@
  * little-endian.  HChaCha returns words 0-3 and 12-15 of the permuted state
  * without the final addition.
  *
- * Two kernels share the quarter-round and rotate helpers:
+ * Two kernels share the quarter-round and rotate helpers (the 4-way ones
+ * live in chacha-neon.h, shared with chacha20poly1305-neon.S):
  *
  * 1. sc_chacha_neon_xor4: four consecutive blocks at once, "vertical"
  *    layout.  Vector register vN holds word N of the four blocks (lane b =
@@ -48,130 +49,9 @@
  * read or write beyond the block(s) they are given.
  */
 #include <linux/linkage.h>
+#include "chacha-neon.h"
 
 	.text
-
-/*
- * The AAPCS64 makes the low halves of v8-v15 callee-saved.  The kernel
- * never keeps FP values in them (it is built with -mgeneral-regs-only), but
- * the userspace harness is ordinary compiled code, so the 4-way kernel,
- * which needs all of v0-v21, saves them: 8 instructions per 256 bytes.
- */
-.macro	sc_save_d8_d15
-	stp	d8, d9, [sp, #-64]!
-	stp	d10, d11, [sp, #16]
-	stp	d12, d13, [sp, #32]
-	stp	d14, d15, [sp, #48]
-.endm
-
-.macro	sc_restore_d8_d15
-	ldp	d10, d11, [sp, #16]
-	ldp	d12, d13, [sp, #32]
-	ldp	d14, d15, [sp, #48]
-	ldp	d8, d9, [sp], #64
-.endm
-
-/* v20 = rotate-left-by-8 byte index, per 32-bit lane: 3,0,1,2, 7,4,5,6 ... */
-.macro	sc_rot8_index	tmp
-	movz	\tmp, #0x0003
-	movk	\tmp, #0x0201, lsl #16
-	movk	\tmp, #0x0407, lsl #32
-	movk	\tmp, #0x0605, lsl #48
-	mov	v20.d[0], \tmp
-	movz	\tmp, #0x080b
-	movk	\tmp, #0x0a09, lsl #16
-	movk	\tmp, #0x0c0f, lsl #32
-	movk	\tmp, #0x0e0d, lsl #48
-	mov	v20.d[1], \tmp
-.endm
-
-/*
- * Four quarter-rounds side by side on vertical state words:
- * QR(a0,b0,c0,d0) ... QR(a3,b3,c3,d3), register numbers as arguments.
- */
-.macro	qr4	a0, b0, c0, d0, a1, b1, c1, d1, a2, b2, c2, d2, a3, b3, c3, d3
-	add	v\a0\().4s, v\a0\().4s, v\b0\().4s
-	add	v\a1\().4s, v\a1\().4s, v\b1\().4s
-	add	v\a2\().4s, v\a2\().4s, v\b2\().4s
-	add	v\a3\().4s, v\a3\().4s, v\b3\().4s
-	eor	v\d0\().16b, v\d0\().16b, v\a0\().16b
-	eor	v\d1\().16b, v\d1\().16b, v\a1\().16b
-	eor	v\d2\().16b, v\d2\().16b, v\a2\().16b
-	eor	v\d3\().16b, v\d3\().16b, v\a3\().16b
-	rev32	v\d0\().8h, v\d0\().8h
-	rev32	v\d1\().8h, v\d1\().8h
-	rev32	v\d2\().8h, v\d2\().8h
-	rev32	v\d3\().8h, v\d3\().8h
-
-	add	v\c0\().4s, v\c0\().4s, v\d0\().4s
-	add	v\c1\().4s, v\c1\().4s, v\d1\().4s
-	add	v\c2\().4s, v\c2\().4s, v\d2\().4s
-	add	v\c3\().4s, v\c3\().4s, v\d3\().4s
-	eor	v16.16b, v\b0\().16b, v\c0\().16b
-	eor	v17.16b, v\b1\().16b, v\c1\().16b
-	eor	v18.16b, v\b2\().16b, v\c2\().16b
-	eor	v19.16b, v\b3\().16b, v\c3\().16b
-	shl	v\b0\().4s, v16.4s, #12
-	shl	v\b1\().4s, v17.4s, #12
-	shl	v\b2\().4s, v18.4s, #12
-	shl	v\b3\().4s, v19.4s, #12
-	sri	v\b0\().4s, v16.4s, #20
-	sri	v\b1\().4s, v17.4s, #20
-	sri	v\b2\().4s, v18.4s, #20
-	sri	v\b3\().4s, v19.4s, #20
-
-	add	v\a0\().4s, v\a0\().4s, v\b0\().4s
-	add	v\a1\().4s, v\a1\().4s, v\b1\().4s
-	add	v\a2\().4s, v\a2\().4s, v\b2\().4s
-	add	v\a3\().4s, v\a3\().4s, v\b3\().4s
-	eor	v\d0\().16b, v\d0\().16b, v\a0\().16b
-	eor	v\d1\().16b, v\d1\().16b, v\a1\().16b
-	eor	v\d2\().16b, v\d2\().16b, v\a2\().16b
-	eor	v\d3\().16b, v\d3\().16b, v\a3\().16b
-	tbl	v\d0\().16b, {v\d0\().16b}, v20.16b
-	tbl	v\d1\().16b, {v\d1\().16b}, v20.16b
-	tbl	v\d2\().16b, {v\d2\().16b}, v20.16b
-	tbl	v\d3\().16b, {v\d3\().16b}, v20.16b
-
-	add	v\c0\().4s, v\c0\().4s, v\d0\().4s
-	add	v\c1\().4s, v\c1\().4s, v\d1\().4s
-	add	v\c2\().4s, v\c2\().4s, v\d2\().4s
-	add	v\c3\().4s, v\c3\().4s, v\d3\().4s
-	eor	v16.16b, v\b0\().16b, v\c0\().16b
-	eor	v17.16b, v\b1\().16b, v\c1\().16b
-	eor	v18.16b, v\b2\().16b, v\c2\().16b
-	eor	v19.16b, v\b3\().16b, v\c3\().16b
-	shl	v\b0\().4s, v16.4s, #7
-	shl	v\b1\().4s, v17.4s, #7
-	shl	v\b2\().4s, v18.4s, #7
-	shl	v\b3\().4s, v19.4s, #7
-	sri	v\b0\().4s, v16.4s, #25
-	sri	v\b1\().4s, v17.4s, #25
-	sri	v\b2\().4s, v18.4s, #25
-	sri	v\b3\().4s, v19.4s, #25
-.endm
-
-/* Transpose words w..w+3 (v\w .. v\w+3) of 4 blocks into block order. */
-.macro	transpose4	w0, w1, w2, w3
-	trn1	v16.4s, v\w0\().4s, v\w1\().4s
-	trn2	v17.4s, v\w0\().4s, v\w1\().4s
-	trn1	v18.4s, v\w2\().4s, v\w3\().4s
-	trn2	v19.4s, v\w2\().4s, v\w3\().4s
-	trn1	v\w0\().2d, v16.2d, v18.2d
-	trn1	v\w1\().2d, v17.2d, v19.2d
-	trn2	v\w2\().2d, v16.2d, v18.2d
-	trn2	v\w3\().2d, v17.2d, v19.2d
-.endm
-
-/* XOR one 64-byte block of keystream (four registers) into src -> dst. */
-.macro	xor_block	k0, k1, k2, k3
-	ld1	{v16.16b-v19.16b}, [x2], #64
-	eor	v16.16b, v16.16b, v\k0\().16b
-	eor	v17.16b, v17.16b, v\k1\().16b
-	eor	v18.16b, v18.16b, v\k2\().16b
-	eor	v19.16b, v19.16b, v\k3\().16b
-	st1	{v16.16b-v19.16b}, [x1], #64
-.endm
 
 /*
  * void sc_chacha_neon_xor4(const u32 *state, u8 *dst, const u8 *src,
@@ -197,8 +77,7 @@ SYM_FUNC_START(sc_chacha_neon_xor4)
 
 	lsr	w4, w3, #1
 .Lxor4_round:
-	qr4	0, 4, 8, 12,  1, 5, 9, 13,  2, 6, 10, 14,  3, 7, 11, 15
-	qr4	0, 5, 10, 15,  1, 6, 11, 12,  2, 7, 8, 13,  3, 4, 9, 14
+	dround4
 	subs	w4, w4, #1
 	b.ne	.Lxor4_round
 

@@ -1,0 +1,95 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * arm64 ChaCha20-Poly1305 row: a thin wrapper around
+ * chacha20poly1305-neon.S.
+ *
+ *   "neon"  NEON ChaCha20, four blocks per batch, with Poly1305 in general
+ *           registers stitched into the same loop (seal: the MAC of each
+ *           batch rides on the next batch's rounds; open: on its own).
+ *           Whole 256-byte batches go straight from src to dst; a last
+ *           partial batch is bounced through a stack buffer and still runs
+ *           in the loop (open: its MAC too, the ciphertext zero-padded in
+ *           the buffer first; seal: the caller's padding comes after the
+ *           XOR, so its MAC runs here with the scalar kernel).
+ *           The key block, short texts and the AD use the ChaCha and
+ *           Poly1305 rows the dispatcher picks.  min_len 65: like the
+ *           ChaCha "neon" row, NEON from more than one block of text on
+ *           (arm64 has no scalar ChaCha kernel to beat the C with).
+ */
+#include <linux/types.h>
+#include <linux/linkage.h>
+#include <linux/string.h>
+#include "../../simdcrypt.h"
+#include "rows.h"
+
+#define SC_CCP_BATCH	(4 * CHACHA_BLOCK_SIZE)
+
+/* @n rounded up to whole Poly1305 blocks */
+#define SC_CCP_PADDED(n)	(((n) + POLY1305_BLOCK_SIZE - 1) & \
+				 ~(POLY1305_BLOCK_SIZE - 1))
+
+asmlinkage void sc_ccp_neon_seal(const u32 *state,
+				 struct sc_poly1305_core *core, u8 *dst,
+				 const u8 *src, size_t nfull, u8 *tail);
+asmlinkage void sc_ccp_neon_open(const u32 *state,
+				 struct sc_poly1305_core *core, u8 *dst,
+				 const u8 *src, size_t nfull, u8 *tail,
+				 size_t tailblocks);
+asmlinkage void sc_poly1305_arm64_blocks(struct sc_poly1305_core *core,
+					 const u8 *src, size_t len, u32 padbit);
+
+static void sc_ccp_seal_neon(const u32 *state, struct sc_poly1305_core *core,
+			     u8 *dst, const u8 *src, unsigned int len)
+{
+	unsigned int nfull = len / SC_CCP_BATCH, rest = len % SC_CCP_BATCH;
+	unsigned int done = len - rest, padded;
+	u8 buf[SC_CCP_BATCH];
+
+	if (!rest) {
+		if (nfull)
+			sc_ccp_neon_seal(state, core, dst, src, nfull, NULL);
+		return;
+	}
+	memcpy(buf, src + done, rest);
+	memset(buf + rest, 0, sizeof(buf) - rest);
+	sc_ccp_neon_seal(state, core, dst, src, nfull, buf);
+	padded = SC_CCP_PADDED(rest);
+	memset(buf + rest, 0, padded - rest);
+	sc_poly1305_arm64_blocks(core, buf, padded, 1);
+	memcpy(dst + done, buf, rest);
+	memzero_explicit(buf, sizeof(buf));
+}
+
+static void sc_ccp_open_neon(const u32 *state, struct sc_poly1305_core *core,
+			     u8 *dst, const u8 *src, unsigned int len)
+{
+	unsigned int nfull = len / SC_CCP_BATCH, rest = len % SC_CCP_BATCH;
+	unsigned int done = len - rest, padded;
+	u8 buf[SC_CCP_BATCH];
+
+	if (!rest) {
+		if (nfull)
+			sc_ccp_neon_open(state, core, dst, src, nfull, NULL, 0);
+		return;
+	}
+	padded = SC_CCP_PADDED(rest);
+	memcpy(buf, src + done, rest);
+	memset(buf + rest, 0, sizeof(buf) - rest);
+	sc_ccp_neon_open(state, core, dst, src, nfull, buf,
+			 padded / POLY1305_BLOCK_SIZE);
+	memcpy(dst + done, buf, rest);
+	memzero_explicit(buf, sizeof(buf));
+}
+
+const struct sc_aead_impl sc_aead_impl_neon = {
+	.base = {
+		.name = "neon",
+		.cpu_features = SC_CPU_NEON,
+		.simd = true,
+		.min_len = CHACHA_BLOCK_SIZE + 1,
+	},
+	.seal = sc_ccp_seal_neon,
+	.open = sc_ccp_open_neon,
+	.chacha = sc_chacha_pick,
+	.poly1305 = sc_poly1305_pick,
+};

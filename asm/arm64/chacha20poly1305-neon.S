@@ -1,0 +1,364 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * ChaCha20-Poly1305 (RFC 8439 AEAD) for arm64: NEON ChaCha20 and Poly1305
+ * in general registers, stitched into one loop.
+ *
+ * Algorithm.  The text goes in batches of four ChaCha20 blocks (256
+ * bytes), computed exactly as sc_chacha_neon_xor4 does (chacha-neon.S,
+ * macros in chacha-neon.h).  Poly1305 runs in the general registers,
+ * base 2^64, exactly as sc_poly1305_arm64_blocks does (poly1305-arm64.S
+ * derives the arithmetic): per 16-byte block m, h += m + 2^128, then
+ * h *= r mod 2^130 - 5 with ten MUL/UMULH products, ADDS/ADCS carries and
+ * the 5 * (d2 >> 2) fold; every block here is a full one (padbit 1): a
+ * partial last block has been zero-padded by the caller, as RFC 8439
+ * section 2.8 pads the ciphertext.  The two halves share nothing but the
+ * loop, so the NEON pipes run ChaCha while the integer pipes (and the
+ * multiplier) run Poly1305:
+ *
+ *	seal	batch 0: ChaCha only.  Batch i > 0: ChaCha rounds of batch i
+ *		with the MAC of batch i - 1's ciphertext (already stored)
+ *		woven in.  After the loop the last batch's ciphertext is
+ *		MACed alone (16 blocks), unless it was the caller's partial
+ *		tail, which the caller pads and MACs.
+ *	open	batch i: ChaCha rounds of batch i with the MAC of batch i's
+ *		ciphertext (the input, read before it is overwritten) woven
+ *		in.  Nothing is left over.
+ *
+ * Layout.  Within a batch the ChaCha state is "vertical" (v0-v15: word N
+ * of the four blocks in vN).  A double round is two qr4 (48 NEON
+ * instructions each); qr4 has twelve slots, one after each group of four
+ * independent NEON instructions, and a stitched double round hangs the
+ * twelve steps of one Poly1305 block (ccp_poly_step 0..11, two or three
+ * instructions each) on the slots of each qr4: two blocks per double
+ * round, so the 16 blocks of a batch take 8 of its 10 double rounds and
+ * the last 2 are plain.  Poly1305 reads its blocks through its own
+ * pointer (x7), so the same rounds serve seal (the previous batch's
+ * output) and open (this batch's input).
+ *
+ * Latency and batches.  A Poly1305 block is one serial chain: add the
+ * message, ten products (3-5 cycles each on the multiplier, one issue
+ * per cycle on most cores), the carries and the fold, about 15 cycles
+ * end to end; a qr4 is 48 NEON instructions in twelve groups of four
+ * independent ones, at least 24 cycles on two NEON pipes.  So each block
+ * finishes inside the qr4 it rides on, the next block's chain starts as
+ * soon as the accumulator is back, and the multiplier is busy about 10
+ * of every 24+ cycles: neither half waits for the other.  Instruction
+ * counts (qemu-aarch64, scripts/arm64-icount.sh; NOT timings) and a
+ * static schedule estimate are in Documentation/arm64.rst.  Four blocks
+ * per batch is the width of the existing NEON kernel; a partial last
+ * batch still runs four blocks: the 1-block NEON kernel is one serial
+ * chain of about 280 dependent instructions per block, no faster on a
+ * real core than four blocks side by side, and the 4-block batch also
+ * carries the previous batch's MAC.
+ *
+ * Variants.  One body (ccp_body), two entry points:
+ *
+ *	sc_ccp_neon_seal(state, core, dst, src, nfull, tail)
+ *	sc_ccp_neon_open(state, core, dst, src, nfull, tail, tailblocks)
+ *
+ * nfull batches of 256 bytes from src to dst (may alias), then, if tail
+ * is not NULL, one more batch in place in the 256-byte buffer tail
+ * (open: whose first tailblocks 16-byte blocks are zero-padded
+ * ciphertext to MAC).  Block b of batch i uses counter state[12] + 4i + b
+ * (32-bit vector add: wraps like the generic code); state is not written.
+ * core is struct sc_poly1305_core (h[3] at 0/8/16, r[2] at 24/32), read
+ * and written back base 2^64 with h2 small: the canonical state, so rows
+ * can alternate at any block.  The "neon" AEAD row (aead_arm64.c) is the
+ * only caller.
+ *
+ * Registers.
+ *	v0-v15	ChaCha state, word N of four blocks in vN
+ *	v16-v19	temporaries, input data
+ *	v20	rotate-by-8 TBL index	v21 this batch's counters
+ *	v22	{4, 4, 4, 4}: the counter step per batch
+ *	x0 state  x1 core  x2 dst  x3 src  x4 full batches left
+ *	x5 tail buffer (cleared once used)
+ *	x6 seal: the tail buffer as passed; open: tail blocks to MAC
+ *	x7 MAC pointer  x8 blocks to MAC in this batch
+ *	x9-x11 h0-h2  x12, x13 r0, r1  x14 s1 = r1 + (r1 >> 2)
+ *	x15, x16 message words (then h2 * s1, h2 * r0)
+ *	x17, x19-x23 product temporaries  x24 the constant 1 (pad bit)
+ *	x25, x26 this batch's input and output  x27, x28 round counters
+ *	x18 (shadow call stack) and x29/x30 are not touched; x19-x28 and
+ *	d8-d15 are saved: frame = 64 bytes of d8-d15 (sc_save_d8_d15), then
+ *	80 bytes of x19-x28 below them, sp 16-byte aligned throughout.
+ */
+#include <linux/linkage.h>
+#include "chacha-neon.h"
+
+/* Message words are little-endian; a big-endian kernel swaps them. */
+#ifdef __AARCH64EB__
+#define SC_BE(x...)	x
+#else
+#define SC_BE(x...)
+#endif
+
+	.text
+
+	state	.req	x0
+	core	.req	x1
+	dst	.req	x2
+	src	.req	x3
+	nfull	.req	x4
+	tail	.req	x5
+	tailarg	.req	x6
+	mp	.req	x7
+	mcount	.req	x8
+	acc0	.req	x9
+	acc1	.req	x10
+	acc2	.req	x11
+	rk0	.req	x12
+	rk1	.req	x13
+	rs1	.req	x14
+	mw0	.req	x15
+	mw1	.req	x16
+	tm0	.req	x17
+	tm1	.req	x19
+	tm2	.req	x20
+	tm3	.req	x21
+	tm4	.req	x22
+	tm5	.req	x23
+	one	.req	x24
+	bin	.req	x25
+	bout	.req	x26
+
+/*
+ * Step \n (0..11) of one Poly1305 block from [mp] (post-incremented):
+ * h += m + 2^128; h *= r.  d0 = tm1:tm0, d1 = tm5:tm4, d2 = h2 * r0.
+ */
+.macro	ccp_poly_step	n
+.if \n == 0
+	ldp	mw0, mw1, [mp], #16
+SC_BE(	rev	mw0, mw0	)
+SC_BE(	rev	mw1, mw1	)
+.elseif \n == 1
+	adds	acc0, acc0, mw0
+	adcs	acc1, acc1, mw1
+	adc	acc2, acc2, one
+.elseif \n == 2
+	mul	tm0, acc0, rk0			// d0 = h0 * r0
+	umulh	tm1, acc0, rk0
+.elseif \n == 3
+	mul	tm2, acc1, rs1			//    + h1 * s1
+	umulh	tm3, acc1, rs1
+.elseif \n == 4
+	mul	tm4, acc0, rk1			// d1 = h0 * r1
+	umulh	tm5, acc0, rk1
+.elseif \n == 5
+	adds	tm0, tm0, tm2
+	adc	tm1, tm1, tm3
+	mul	tm2, acc1, rk0			//    + h1 * r0
+.elseif \n == 6
+	umulh	tm3, acc1, rk0
+	mul	mw0, acc2, rs1			//    + h2 * s1 (h2 < 8: 64 bits)
+	mul	mw1, acc2, rk0			// d2 = h2 * r0
+.elseif \n == 7
+	adds	tm4, tm4, tm2
+	adc	tm5, tm5, tm3
+.elseif \n == 8
+	adds	tm4, tm4, mw0
+	adc	tm5, tm5, xzr
+.elseif \n == 9
+	adds	tm4, tm4, tm1			// carry d0 -> d1 -> d2:
+	adc	tm5, tm5, mw1			// tm5 = bits 128 and up
+.elseif \n == 10
+	and	tm2, tm5, #~3			// 5 * (bits >= 2^130)
+	add	tm2, tm2, tm5, lsr #2
+	and	acc2, tm5, #3
+.elseif \n == 11
+	adds	acc0, tm0, tm2
+	adcs	acc1, tm4, xzr
+	adc	acc2, acc2, xzr
+.else
+	.error	"ccp_poly_step: step out of range"
+.endif
+.endm
+
+/* One whole Poly1305 block, not stitched. */
+.macro	ccp_poly_block
+.irp	n, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11
+	ccp_poly_step	\n
+.endr
+.endm
+
+/* v\w0..v\w3 += the broadcast input words (four words from [x28]). */
+.macro	ccp_add_input	w0, w1, w2, w3
+	ld4r	{v16.4s-v19.4s}, [x28], #16
+	add	v\w0\().4s, v\w0\().4s, v16.4s
+	add	v\w1\().4s, v\w1\().4s, v17.4s
+	add	v\w2\().4s, v\w2\().4s, v18.4s
+	add	v\w3\().4s, v\w3\().4s, v19.4s
+.endm
+
+/* \seal: 1 for sc_ccp_neon_seal, 0 for sc_ccp_neon_open. */
+.macro	ccp_body	seal
+	sc_save_d8_d15
+	stp	x19, x20, [sp, #-80]!
+	stp	x21, x22, [sp, #16]
+	stp	x23, x24, [sp, #32]
+	stp	x25, x26, [sp, #48]
+	stp	x27, x28, [sp, #64]
+
+	sc_rot8_index	x28
+	movz	x28, #0				// v21 = state[12] + {0, 1, 2, 3}
+	movk	x28, #1, lsl #32
+	mov	v21.d[0], x28
+	movz	x28, #2
+	movk	x28, #3, lsl #32
+	mov	v21.d[1], x28
+	add	x28, state, #48
+	ld1r	{v16.4s}, [x28]
+	add	v21.4s, v21.4s, v16.4s
+	movi	v22.4s, #4
+
+	ldp	acc0, acc1, [core]
+	ldr	acc2, [core, #16]
+	ldp	rk0, rk1, [core, #24]
+	add	rs1, rk1, rk1, lsr #2
+	mov	one, #1
+.if \seal
+	mov	tailarg, tail			// to tell a full last batch
+	mov	mcount, #0			// batch 0 has nothing to MAC
+.endif
+
+.Lbatch\@:
+	/* this batch's input and output: the next 256 bytes, or the tail */
+	cbz	nfull, .Luse_tail\@
+	mov	bin, src
+	mov	bout, dst
+	add	src, src, #256
+	add	dst, dst, #256
+	sub	nfull, nfull, #1
+.if !\seal
+	mov	mcount, #16
+.endif
+	b	.Lhave_batch\@
+.Luse_tail\@:
+	mov	bin, tail
+	mov	bout, tail
+	mov	tail, #0
+.if !\seal
+	mov	mcount, tailarg
+.endif
+.Lhave_batch\@:
+.if !\seal
+	mov	mp, bin				// open: MAC this batch's input
+.endif
+
+	mov	x28, state
+	ld4r	{v0.4s-v3.4s}, [x28], #16
+	ld4r	{v4.4s-v7.4s}, [x28], #16
+	ld4r	{v8.4s-v11.4s}, [x28], #16
+	ld4r	{v12.4s-v15.4s}, [x28]
+	mov	v12.16b, v21.16b
+
+	/* mcount / 2 stitched double rounds, then the rest plain */
+	lsr	w27, w8, #1
+	mov	w28, #10
+	sub	w28, w28, w27
+	cbz	w27, .Lodd\@
+.Lmac_round\@:
+	dround4	ccp_poly_step
+	subs	w27, w27, #1
+	b.ne	.Lmac_round\@
+.Lodd\@:
+	tbz	w8, #0, .Lplain\@
+	ccp_poly_block				// an odd block (open's tail only)
+.Lplain\@:
+	dround4
+	subs	w28, w28, #1
+	b.ne	.Lplain\@
+
+	/* add the input state, with this batch's counters for word 12 */
+	mov	x28, state
+	ccp_add_input	0, 1, 2, 3
+	ccp_add_input	4, 5, 6, 7
+	ccp_add_input	8, 9, 10, 11
+	ld4r	{v16.4s-v19.4s}, [x28]
+	add	v12.4s, v12.4s, v21.4s
+	add	v13.4s, v13.4s, v17.4s
+	add	v14.4s, v14.4s, v18.4s
+	add	v15.4s, v15.4s, v19.4s
+	add	v21.4s, v21.4s, v22.4s
+
+	transpose4	0, 1, 2, 3
+	transpose4	4, 5, 6, 7
+	transpose4	8, 9, 10, 11
+	transpose4	12, 13, 14, 15
+	xor_block	0, 4, 8, 12, bin, bout
+	xor_block	1, 5, 9, 13, bin, bout
+	xor_block	2, 6, 10, 14, bin, bout
+	xor_block	3, 7, 11, 15, bin, bout
+.if \seal
+	sub	mp, bout, #256			// seal: MAC it during the next
+	mov	mcount, #16
+.endif
+	cbnz	nfull, .Lbatch\@
+	cbnz	tail, .Lbatch\@
+
+.if \seal
+	/* the last batch's ciphertext, unless it was the caller's tail */
+	cmp	mp, tailarg
+	b.eq	.Ldone\@
+.Lmac_last\@:
+	ccp_poly_block
+	subs	mcount, mcount, #1
+	b.ne	.Lmac_last\@
+.Ldone\@:
+.endif
+	stp	acc0, acc1, [core]
+	str	acc2, [core, #16]
+
+	ldp	x21, x22, [sp, #16]
+	ldp	x23, x24, [sp, #32]
+	ldp	x25, x26, [sp, #48]
+	ldp	x27, x28, [sp, #64]
+	ldp	x19, x20, [sp], #80
+	sc_restore_d8_d15
+.endm
+
+/*
+ * void sc_ccp_neon_seal(const u32 *state, struct sc_poly1305_core *core,
+ *			 u8 *dst, const u8 *src, size_t nfull, u8 *tail);
+ */
+SYM_FUNC_START(sc_ccp_neon_seal)
+	ccp_body	1
+	ret
+SYM_FUNC_END(sc_ccp_neon_seal)
+
+/*
+ * void sc_ccp_neon_open(const u32 *state, struct sc_poly1305_core *core,
+ *			 u8 *dst, const u8 *src, size_t nfull, u8 *tail,
+ *			 size_t tailblocks);
+ */
+SYM_FUNC_START(sc_ccp_neon_open)
+	ccp_body	0
+	ret
+SYM_FUNC_END(sc_ccp_neon_open)
+
+	.unreq	state
+	.unreq	core
+	.unreq	dst
+	.unreq	src
+	.unreq	nfull
+	.unreq	tail
+	.unreq	tailarg
+	.unreq	mp
+	.unreq	mcount
+	.unreq	acc0
+	.unreq	acc1
+	.unreq	acc2
+	.unreq	rk0
+	.unreq	rk1
+	.unreq	rs1
+	.unreq	mw0
+	.unreq	mw1
+	.unreq	tm0
+	.unreq	tm1
+	.unreq	tm2
+	.unreq	tm3
+	.unreq	tm4
+	.unreq	tm5
+	.unreq	one
+	.unreq	bin
+	.unreq	bout
