@@ -2,7 +2,8 @@
 # SPDX-License-Identifier: GPL-2.0
 #
 # scripts/arm64-icount.sh: instructions per byte of every arm64 row and of
-# the generic C (aarch64-linux-gnu-gcc -O2), counted under qemu-aarch64
+# the generic C (aarch64-linux-gnu-gcc -O2), and of whole ChaCha20-Poly1305
+# messages on every AEAD row, counted under qemu-aarch64
 # -cpu max -singlestep -d exec,nochain (one trace line per executed
 # instruction), as (count with ITERS=2 - count with ITERS=0) / (2 * LEN).
 #
@@ -64,6 +65,22 @@ for row in generic arm64 sha3ce; do
 	base=$(count keccakf $row 0 0)
 	n=$(count keccakf $row 0 2)
 	echo "keccak-f[1600] $row: $(( (n - base) / 2 )) instructions per permutation"
+done
+
+# ---- ChaCha20-Poly1305: whole messages (16 bytes of AD, key block, tag) ----
+echo
+aead_lens="64 256 1420 4096 16384"
+printf '%-10s %-8s' aead row
+for l in $aead_lens; do printf ' %8s' "${l}B"; done
+printf '   (whole messages, 16 B of AD; NOT timings)\n'
+for alg in ccp-seal ccp-open; do
+	for row in generic scalar onepass neon; do
+		printf '%-10s %-8s' "$alg" "$row"
+		for l in $aead_lens; do
+			printf ' %8s' "$(per_byte "$alg" "$row" "$l")"
+		done
+		echo
+	done
 done
 
 # ---- the kernel's own arm64 drivers (Debian 6.1), if scripts/qemu-kernels.sh

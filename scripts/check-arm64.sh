@@ -249,7 +249,8 @@ run_build() {
 		elif [ -n "$missing" ]; then
 			fail "build/arm64-$k" "not built:$missing"
 		elif ! aarch64-linux-gnu-nm "$out/module-$k/simdcrypt.ko" 2>/dev/null |
-			grep ' sc_keccak_ce_permute$' >/dev/null; then
+			grep -c -E ' (sc_keccak_ce_permute|sc_ccp_neon_seal)$' |
+			grep -qx 2; then
 			fail "build/arm64-$k" "simdcrypt.ko lacks the arm64 kernels"
 		else
 			pass "build/arm64-$k ($n arm64 objects, W=1 clean)"

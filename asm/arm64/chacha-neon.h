@@ -52,8 +52,8 @@
 /*
  * A slot for other work between two groups of four NEON instructions:
  * expands to "\hook \n" when a hook macro is named, to nothing otherwise.
- * The stitched AEAD kernel hangs the twelve steps of a Poly1305 block on
- * the twelve slots of one qr4.
+ * The stitched AEAD kernel hangs the fourteen steps of a Poly1305 block on
+ * the fourteen slots of one qr4.
  */
 .macro	qr4_slot	hook, n
 .ifnb	\hook
@@ -64,7 +64,7 @@
 /*
  * Four quarter-rounds side by side on vertical state words:
  * QR(a0,b0,c0,d0) ... QR(a3,b3,c3,d3), register numbers as arguments;
- * \hook (optional) is called with 0..11 after each group of four.
+ * \hook (optional) is called with 0..13 after each group of four.
  */
 .macro	qr4	a0, b0, c0, d0, a1, b1, c1, d1, a2, b2, c2, d2, a3, b3, c3, d3, hook
 	add	v\a0\().4s, v\a0\().4s, v\b0\().4s
@@ -134,10 +134,12 @@
 	shl	v\b1\().4s, v17.4s, #7
 	shl	v\b2\().4s, v18.4s, #7
 	shl	v\b3\().4s, v19.4s, #7
+	qr4_slot	\hook, 12
 	sri	v\b0\().4s, v16.4s, #25
 	sri	v\b1\().4s, v17.4s, #25
 	sri	v\b2\().4s, v18.4s, #25
 	sri	v\b3\().4s, v19.4s, #25
+	qr4_slot	\hook, 13
 .endm
 
 /* One double round: columns, then diagonals; \hook as for qr4. */

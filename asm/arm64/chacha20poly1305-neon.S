@@ -25,31 +25,38 @@
  *		in.  Nothing is left over.
  *
  * Layout.  Within a batch the ChaCha state is "vertical" (v0-v15: word N
- * of the four blocks in vN).  A double round is two qr4 (48 NEON
- * instructions each); qr4 has twelve slots, one after each group of four
- * independent NEON instructions, and a stitched double round hangs the
- * twelve steps of one Poly1305 block (ccp_poly_step 0..11, two or three
- * instructions each) on the slots of each qr4: two blocks per double
- * round, so the 16 blocks of a batch take 8 of its 10 double rounds and
- * the last 2 are plain.  Poly1305 reads its blocks through its own
- * pointer (x7), so the same rounds serve seal (the previous batch's
- * output) and open (this batch's input).
+ * of the four blocks in vN).  A double round is two qr4 of 56 NEON
+ * instructions, fourteen groups of four independent ones; qr4 has a slot
+ * after each group, and a stitched double round hangs the fourteen steps
+ * of one Poly1305 block (ccp_poly_step 0..13, one to three instructions
+ * each, 28 in all) on the slots of each qr4: two blocks per double round,
+ * so the 16 blocks of a batch ride on 8 of its 10 double rounds and the
+ * last 2 are plain.  Poly1305 reads its blocks through its own pointer
+ * (x7), so the same rounds serve seal (the previous batch's output) and
+ * open (this batch's input).
  *
- * Latency and batches.  A Poly1305 block is one serial chain: add the
- * message, ten products (3-5 cycles each on the multiplier, one issue
- * per cycle on most cores), the carries and the fold, about 15 cycles
- * end to end; a qr4 is 48 NEON instructions in twelve groups of four
- * independent ones, at least 24 cycles on two NEON pipes.  So each block
- * finishes inside the qr4 it rides on, the next block's chain starts as
- * soon as the accumulator is back, and the multiplier is busy about 10
- * of every 24+ cycles: neither half waits for the other.  Instruction
- * counts (qemu-aarch64, scripts/arm64-icount.sh; NOT timings) and a
- * static schedule estimate are in Documentation/arm64.rst.  Four blocks
- * per batch is the width of the existing NEON kernel; a partial last
- * batch still runs four blocks: the 1-block NEON kernel is one serial
- * chain of about 280 dependent instructions per block, no faster on a
- * real core than four blocks side by side, and the 4-block batch also
- * carries the previous batch's MAC.
+ * Latency and batches.  A Poly1305 block is one serial chain (add the
+ * message, ten MUL/UMULH of 3-6 cycles on most cores' single multiplier,
+ * the carries, the fold): 21-27 cycles a block in a loop of its own
+ * under llvm-mca's Cortex-A57, TSV110 and Apple models, while a qr4 needs
+ * 28 or more cycles of two NEON pipes.  So each block finishes inside the
+ * qr4 it rides on and the integer side never holds up the NEON side: the
+ * models put a stitched batch at exactly the cycles of the ChaCha batch
+ * alone (A57 979, TSV110 1145, Exynos-M5 557, Apple-M1 609 cycles per 256
+ * bytes), 1.32-1.35x fewer than ChaCha then NEON Poly1305 as the
+ * "onepass" row runs them.  The steps are ordered so that no step reads
+ * a product made in the step before it, for in-order cores: the
+ * Cortex-A55 model, which issues a 128-bit NEON op on both its NEON pipes
+ * and waits on every dependency, still gains only 1.08x (1912 cycles
+ * against 2076).  scripts/arm64-mca.sh makes these estimates; they are
+ * models, NOT timings (no arm64 hardware was available).  Instructions:
+ * 6.8 per byte at 16 KiB against 7.3 for "onepass" (arm64-icount.sh):
+ * stitching saves no arithmetic, only the second pass and the NEON
+ * Poly1305's limb conversions.  Four blocks per batch is the width of
+ * the existing NEON kernel; a partial last batch still runs four blocks:
+ * the 1-block NEON kernel is one serial chain of about 280 dependent
+ * instructions per block, no faster on a real core than four blocks side
+ * by side, and the 4-block batch also carries the previous batch's MAC.
  *
  * Variants.  One body (ccp_body), two entry points:
  *
@@ -76,7 +83,7 @@
  *	x6 seal: the tail buffer as passed; open: tail blocks to MAC
  *	x7 MAC pointer  x8 blocks to MAC in this batch
  *	x9-x11 h0-h2  x12, x13 r0, r1  x14 s1 = r1 + (r1 >> 2)
- *	x15, x16 message words (then h2 * s1, h2 * r0)
+ *	x15, x16 message words, then products (as are h1, h2 once read)
  *	x17, x19-x23 product temporaries  x24 the constant 1 (pad bit)
  *	x25, x26 this batch's input and output  x27, x28 round counters
  *	x18 (shadow call stack) and x29/x30 are not touched; x19-x28 and
@@ -123,8 +130,12 @@
 	bout	.req	x26
 
 /*
- * Step \n (0..11) of one Poly1305 block from [mp] (post-incremented):
- * h += m + 2^128; h *= r.  d0 = tm1:tm0, d1 = tm5:tm4, d2 = h2 * r0.
+ * Step \n (0..13) of one Poly1305 block from [mp] (post-incremented):
+ * h += m + 2^128; h *= r.  Two instructions a step (three in 1 and 13),
+ * ordered so that no step reads a product made in the step before it:
+ * on an in-order core each step then issues without waiting.  d0 =
+ * tm1:tm0, d1 = tm5:tm4; mw0, mw1, acc1 and acc2 are reused for products
+ * once their value has been read for the last time.
  */
 .macro	ccp_poly_step	n
 .if \n == 0
@@ -137,35 +148,37 @@ SC_BE(	rev	mw1, mw1	)
 	adc	acc2, acc2, one
 .elseif \n == 2
 	mul	tm0, acc0, rk0			// d0 = h0 * r0
-	umulh	tm1, acc0, rk0
-.elseif \n == 3
-	mul	tm2, acc1, rs1			//    + h1 * s1
-	umulh	tm3, acc1, rs1
-.elseif \n == 4
 	mul	tm4, acc0, rk1			// d1 = h0 * r1
+.elseif \n == 3
+	umulh	tm1, acc0, rk0
 	umulh	tm5, acc0, rk1
+.elseif \n == 4
+	mul	tm2, acc1, rs1			// d0 += h1 * s1
+	mul	mw0, acc2, rs1			// d1 += h2 * s1 (h2 < 8)
 .elseif \n == 5
+	umulh	tm3, acc1, rs1
+	mul	acc2, acc2, rk0			// d2 = h2 * r0
+.elseif \n == 6
+	mul	mw1, acc1, rk0			// d1 += h1 * r0
+	adds	tm4, tm4, mw0
+.elseif \n == 7
+	umulh	acc1, acc1, rk0
+	adc	tm5, tm5, xzr
+.elseif \n == 8
 	adds	tm0, tm0, tm2
 	adc	tm1, tm1, tm3
-	mul	tm2, acc1, rk0			//    + h1 * r0
-.elseif \n == 6
-	umulh	tm3, acc1, rk0
-	mul	mw0, acc2, rs1			//    + h2 * s1 (h2 < 8: 64 bits)
-	mul	mw1, acc2, rk0			// d2 = h2 * r0
-.elseif \n == 7
-	adds	tm4, tm4, tm2
-	adc	tm5, tm5, tm3
-.elseif \n == 8
-	adds	tm4, tm4, mw0
-	adc	tm5, tm5, xzr
 .elseif \n == 9
-	adds	tm4, tm4, tm1			// carry d0 -> d1 -> d2:
-	adc	tm5, tm5, mw1			// tm5 = bits 128 and up
+	adds	tm4, tm4, mw1
+	adc	tm5, tm5, acc1
 .elseif \n == 10
-	and	tm2, tm5, #~3			// 5 * (bits >= 2^130)
-	add	tm2, tm2, tm5, lsr #2
-	and	acc2, tm5, #3
+	adds	tm4, tm4, tm1			// carry d0 -> d1 -> d2:
+	adc	tm5, tm5, acc2			// tm5 = bits 128 and up
 .elseif \n == 11
+	and	tm2, tm5, #~3			// 5 * (bits >= 2^130)
+	and	acc2, tm5, #3
+.elseif \n == 12
+	add	tm2, tm2, tm5, lsr #2
+.elseif \n == 13
 	adds	acc0, tm0, tm2
 	adcs	acc1, tm4, xzr
 	adc	acc2, acc2, xzr
@@ -176,7 +189,7 @@ SC_BE(	rev	mw1, mw1	)
 
 /* One whole Poly1305 block, not stitched. */
 .macro	ccp_poly_block
-.irp	n, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11
+.irp	n, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13
 	ccp_poly_step	\n
 .endr
 .endm

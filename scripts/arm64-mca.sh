@@ -1,0 +1,113 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# scripts/arm64-mca.sh: a static schedule estimate of the arm64
+# ChaCha20-Poly1305 loops with llvm-mca (Debian package llvm), for cores
+# we cannot run on.  One 256-byte batch of the stitched "neon" AEAD row
+# (chacha20poly1305-neon.S: batch set-up, 8 double rounds with two
+# Poly1305 blocks woven into each, 2 plain double rounds, add/transpose/
+# XOR) is compared with the same 256 bytes done as the "onepass" row does
+# them: the same ChaCha batch with 10 plain double rounds, then the
+# Poly1305 of the 256 bytes as a separate loop, either the NEON row's
+# 4-block step (poly1305-neon.S, four steps) or the scalar row's block
+# (poly1305-arm64.S, sixteen blocks).  Each piece is straight-line code
+# cut from the assembled objects at their loop branches, so the estimate
+# follows the real code; llvm-mca runs each piece 100 times back to back
+# (loop-carried dependencies included) on the CPU model named.
+#
+# THESE ARE MODEL ESTIMATES, NOT MEASUREMENTS: llvm's scheduling models
+# are approximate (LLVM 14 models the Cortex-A72/A76/N1 family with its
+# Cortex-A57 model), and memory and front-end effects are ignored.
+#
+# Usage: scripts/arm64-mca.sh [CPU...]   (default: the models below)
+set -euo pipefail
+top=$(cd "$(dirname "$0")/.." && pwd)
+cd "$top"
+out=$top/build/arm64/mca
+mkdir -p "$out"
+if ! command -v llvm-mca >/dev/null; then
+	echo "SKIP: llvm-mca not installed (apt-get install llvm)"
+	exit 0
+fi
+cpus=${*:-"cortex-a55 cortex-a57 tsv110 exynos-m5 apple-m1"}
+
+for f in chacha20poly1305-neon poly1305-neon poly1305-arm64; do
+	aarch64-linux-gnu-gcc -c -D__ASSEMBLER__ -Itest/shim -o "$out/$f.o" \
+		"asm/arm64/$f.S"
+done
+
+# Cut the pieces: loop bodies (without their branch) and the straight
+# code around them, by the backward branches of each function.
+python3 - "$out" <<'PY'
+import re, subprocess, sys
+out = sys.argv[1]
+
+def insns(obj, func):
+    dis = subprocess.run(['aarch64-linux-gnu-objdump', '-d', '--no-show-raw-insn',
+                          '--disassemble=' + func, obj],
+                         capture_output=True, text=True, check=True).stdout
+    res = []
+    for line in dis.splitlines():
+        m = re.match(r'\s+([0-9a-f]+):\s+(.*)$', line)
+        if m:
+            res.append((int(m.group(1), 16), m.group(2).split('//')[0].strip()))
+    return res
+
+def branch(t):
+    m = re.match(r'(b\.\w+|cbn?z|tbn?z|b)\s+.*?([0-9a-f]+) <', t)
+    return int(m.group(2), 16) if m else None
+
+def loops(ins):
+    """(start, end) address pairs of loops: [target, backward branch)"""
+    return [(branch(t), a) for a, t in ins
+            if branch(t) is not None and branch(t) < a]
+
+def text(ins, lo, hi, skip_branches=True):
+    return [t for a, t in ins if lo <= a < hi and
+            not (skip_branches and branch(t) is not None)]
+
+def write(name, lines):
+    with open(f'{out}/{name}.s', 'w') as f:
+        f.write('\n'.join(re.sub(r'\s+', ' ', x, count=1) for x in lines) + '\n')
+
+ccp = insns(f'{out}/chacha20poly1305-neon.o', 'sc_ccp_neon_seal')
+(mac_lo, mac_hi), (pl_lo, pl_hi) = loops(ccp)[:2]
+batch_lo = min(a for a, t in ccp if t.startswith('cbz') and 'x4' in t)
+fin_hi = min(a for a, t in ccp if t.startswith('cbnz') and a > pl_hi)
+start = text(ccp, batch_lo, mac_lo)      # choose pointers, load state
+mac = text(ccp, mac_lo, mac_hi)          # one stitched double round
+plain = text(ccp, pl_lo, pl_hi)          # one plain double round
+fin = text(ccp, pl_hi + 4, fin_hi)       # add input, transpose, XOR
+write('stitched', start + 8 * mac + 2 * plain + fin)
+write('chacha', start + 10 * plain + fin)
+
+pn = insns(f'{out}/poly1305-neon.o', 'sc_poly1305_neon_steps')
+lo, hi = loops(pn)[0]
+write('poly-neon', 4 * text(pn, lo, hi))
+pg = insns(f'{out}/poly1305-arm64.o', 'sc_poly1305_arm64_blocks')
+lo, hi = loops(pg)[0]
+write('poly-arm64', 16 * text(pg, lo, hi))
+PY
+
+cycles() {	# CPU FILE: cycles per pass over FILE
+	llvm-mca -mtriple=aarch64 -mcpu="$1" -iterations=100 "$out/$2.s" 2>/dev/null |
+		awk '/^Total Cycles:/ { printf "%.0f", $3 / 100 }'
+}
+
+printf 'cycles per 256-byte batch (llvm-mca model estimates, NOT timings)\n'
+printf '%-11s %9s %9s %9s %11s %11s %9s\n' cpu stitched chacha +polyNEON \
+	onepass/NEON onepass/GPR gain
+for cpu in $cpus; do
+	s=$(cycles "$cpu" stitched)
+	c=$(cycles "$cpu" chacha)
+	pn=$(cycles "$cpu" poly-neon)
+	pg=$(cycles "$cpu" poly-arm64)
+	best=$(( pn < pg ? c + pn : c + pg ))
+	printf '%-11s %9s %9s %9s %11s %11s %8sx\n' "$cpu" "$s" "$c" "$pn" \
+		"$((c + pn))" "$((c + pg))" \
+		"$(awk -v a="$best" -v b="$s" 'BEGIN { printf "%.2f", a / b }')"
+done
+echo "(stitched: one batch of the neon AEAD row; chacha: the same batch with"
+echo " 10 plain double rounds; onepass: chacha, then Poly1305 of the 256 bytes"
+echo " with the NEON row (4 steps) or the scalar row (16 blocks); gain:"
+echo " the better onepass over stitched)"
