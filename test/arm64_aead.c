@@ -485,6 +485,7 @@ int main(int argc, char **argv)
 		rng_state = strtoull(argv[1], NULL, 0) | 1;
 	sc_cpu_describe(sc_cpu_features(), cpu, sizeof(cpu));
 	printf("arm64_aead: cpu features: %s\n", cpu);
+	sc_dispatch_init(false);
 
 	generic_vs_openssl();
 	for (i = 0; i < sc_nimpls[SC_ALG_AEAD]; i++) {

@@ -52,6 +52,7 @@ int main(int argc, char **argv)
 		return 2;
 	}
 	memset(buf, 0x5a, sizeof(buf));
+	sc_dispatch_init(false);	/* the static plan: rows call the picks */
 	if (alg == SC_ALG_AEAD) {
 		static const u8 key[CCP_KEY_SIZE] = { 1, 2, 3 };
 		static const u8 nonce[CCP_NONCE_SIZE] = { 4, 5, 6 };
