@@ -86,8 +86,9 @@ EXPORT_SYMBOL_GPL(sc_nimpls);
 
 /* ---- Forcing a row ----------------------------------------------------- */
 
-/* The forced row per algorithm, or NULL for the plan. */
-static const struct sc_impl *sc_forced[SC_ALG_COUNT];
+/* The forced row per algorithm, or NULL for the plan (read by sc_pick()). */
+const struct sc_impl *sc_forced_row[SC_ALG_COUNT];
+EXPORT_SYMBOL_GPL(sc_forced_row);
 
 const struct sc_impl *sc_impl_row(enum sc_alg alg, unsigned int i)
 {
@@ -141,7 +142,7 @@ int sc_force_impl(enum sc_alg alg, const char *name)
 	if ((unsigned int)alg >= SC_ALG_COUNT)
 		return -EINVAL;
 	if (!strcmp(name, "fastest")) {
-		WRITE_ONCE(sc_forced[alg], NULL);
+		WRITE_ONCE(sc_forced_row[alg], NULL);
 		return 0;
 	}
 	i = sc_impl_find(alg, name);
@@ -150,7 +151,7 @@ int sc_force_impl(enum sc_alg alg, const char *name)
 	row = sc_impl_row(alg, i);
 	if (!sc_impl_supported(row))
 		return -ENODEV;
-	WRITE_ONCE(sc_forced[alg], row);
+	WRITE_ONCE(sc_forced_row[alg], row);
 	return 0;
 }
 EXPORT_SYMBOL_GPL(sc_force_impl);
@@ -171,7 +172,7 @@ int sc_forced_impl(enum sc_alg alg)
 
 	if ((unsigned int)alg >= SC_ALG_COUNT)
 		return -EINVAL;
-	row = READ_ONCE(sc_forced[alg]);
+	row = READ_ONCE(sc_forced_row[alg]);
 	return row ? sc_row_index(alg, row) : -1;
 }
 EXPORT_SYMBOL_GPL(sc_forced_impl);
@@ -186,23 +187,25 @@ EXPORT_SYMBOL_GPL(sc_class_len);
 
 /*
  * sc_plan[alg][simd_ok][class]: written by sc_dispatch_init() before the
- * module registers anything, read-only afterwards.
+ * module registers anything, read-only afterwards (read by sc_pick()).
  */
-static const struct sc_impl *sc_plan[SC_ALG_COUNT][2][SC_NCLASSES] __ro_after_init;
+const struct sc_impl *sc_plan[SC_ALG_COUNT][2][SC_NCLASSES] __ro_after_init;
+EXPORT_SYMBOL_GPL(sc_plan);
 static bool sc_plan_measured[SC_ALG_COUNT] __ro_after_init;
 
-#if defined(SIMDCRYPT_TEST) && defined(__KERNEL__)
+#ifdef SC_COUNT_PICKS
 #include <linux/atomic.h>
 #define SC_COUNT_ROWS	16
 static atomic_long_t sc_pick_counts[SC_ALG_COUNT][SC_COUNT_ROWS];
 
-static noinline void sc_count_pick(enum sc_alg alg, const struct sc_impl *row)
+void sc_count_pick(enum sc_alg alg, const struct sc_impl *row)
 {
 	int i = sc_row_index(alg, row);
 
 	if (i >= 0 && i < SC_COUNT_ROWS)
 		atomic_long_inc(&sc_pick_counts[alg][i]);
 }
+EXPORT_SYMBOL_GPL(sc_count_pick);
 
 long sc_pick_count(enum sc_alg alg, unsigned int i)
 {
@@ -211,8 +214,6 @@ long sc_pick_count(enum sc_alg alg, unsigned int i)
 	return atomic_long_read(&sc_pick_counts[alg][i]);
 }
 #else
-#define sc_count_pick(alg, row)	((void)(alg), (void)(row))
-
 long sc_pick_count(enum sc_alg alg, unsigned int i)
 {
 	(void)alg;
@@ -222,19 +223,6 @@ long sc_pick_count(enum sc_alg alg, unsigned int i)
 #endif
 EXPORT_SYMBOL_GPL(sc_pick_count);
 
-static __always_inline const struct sc_impl *sc_pick(enum sc_alg alg,
-						     size_t len, bool simd_ok)
-{
-	const struct sc_impl *row = READ_ONCE(sc_forced[alg]);
-
-	if (unlikely(row) && (simd_ok || !row->simd))
-		;
-	else
-		row = sc_plan[alg][simd_ok][sc_size_class(len)];
-	sc_count_pick(alg, row);
-	return row;
-}
-
 const struct sc_impl *sc_impl_pick(enum sc_alg alg, size_t len, bool simd_ok)
 {
 	if ((unsigned int)alg >= SC_ALG_COUNT)
@@ -242,58 +230,6 @@ const struct sc_impl *sc_impl_pick(enum sc_alg alg, size_t len, bool simd_ok)
 	return sc_pick(alg, len, simd_ok);
 }
 EXPORT_SYMBOL_GPL(sc_impl_pick);
-
-/* Every row struct starts with its struct sc_impl. */
-#define SC_PICK(type, alg, len, simd_ok) \
-	container_of(sc_pick(alg, len, simd_ok), const type, base)
-
-const struct sc_chacha_impl *sc_chacha_pick(unsigned int len)
-{
-	return SC_PICK(struct sc_chacha_impl, SC_ALG_CHACHA, len, true);
-}
-EXPORT_SYMBOL_GPL(sc_chacha_pick);
-
-const struct sc_poly1305_impl *sc_poly1305_pick(size_t len)
-{
-	return SC_PICK(struct sc_poly1305_impl, SC_ALG_POLY1305, len, true);
-}
-EXPORT_SYMBOL_GPL(sc_poly1305_pick);
-
-const struct sc_keccak_impl *sc_keccak_pick(size_t len)
-{
-	return SC_PICK(struct sc_keccak_impl, SC_ALG_KECCAK, len, true);
-}
-EXPORT_SYMBOL_GPL(sc_keccak_pick);
-
-const struct sc_chacha_impl *sc_chacha_pick_nosimd(unsigned int len)
-{
-	return SC_PICK(struct sc_chacha_impl, SC_ALG_CHACHA, len, false);
-}
-EXPORT_SYMBOL_GPL(sc_chacha_pick_nosimd);
-
-const struct sc_poly1305_impl *sc_poly1305_pick_nosimd(size_t len)
-{
-	return SC_PICK(struct sc_poly1305_impl, SC_ALG_POLY1305, len, false);
-}
-EXPORT_SYMBOL_GPL(sc_poly1305_pick_nosimd);
-
-const struct sc_keccak_impl *sc_keccak_pick_nosimd(size_t len)
-{
-	return SC_PICK(struct sc_keccak_impl, SC_ALG_KECCAK, len, false);
-}
-EXPORT_SYMBOL_GPL(sc_keccak_pick_nosimd);
-
-const struct sc_aead_impl *sc_aead_pick(size_t len)
-{
-	return SC_PICK(struct sc_aead_impl, SC_ALG_AEAD, len, true);
-}
-EXPORT_SYMBOL_GPL(sc_aead_pick);
-
-const struct sc_aead_impl *sc_aead_pick_nosimd(size_t len)
-{
-	return SC_PICK(struct sc_aead_impl, SC_ALG_AEAD, len, false);
-}
-EXPORT_SYMBOL_GPL(sc_aead_pick_nosimd);
 
 bool sc_dispatch_calibrated(enum sc_alg alg)
 {

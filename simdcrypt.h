@@ -18,6 +18,7 @@
 #define _SIMDCRYPT_H
 
 #include <linux/types.h>
+#include <linux/compiler.h>
 
 /* CPU features a row may require (sc_cpu_features() reports them). */
 #define SC_CPU_SSSE3		(1u << 0)
@@ -197,27 +198,88 @@ bool sc_dispatch_calibrated(enum sc_alg alg);
 
 int sc_force_impl(enum sc_alg alg, const char *name);
 int sc_forced_impl(enum sc_alg alg);	/* row index or -1 */
+
+/* The plans and the forced rows (impl.c); sc_pick() is all that reads them. */
+extern const struct sc_impl *sc_plan[SC_ALG_COUNT][2][SC_NCLASSES];
+extern const struct sc_impl *sc_forced_row[SC_ALG_COUNT];
+
+/*
+ * Test builds (SIMDCRYPT_TEST, kernel): every pick is counted per row, so
+ * a test can see which row a request went through.  sc_pick_count() is -1
+ * in other builds.
+ */
+#if defined(SIMDCRYPT_TEST) && defined(__KERNEL__)
+#define SC_COUNT_PICKS
+void sc_count_pick(enum sc_alg alg, const struct sc_impl *row);
+#else
+#define sc_count_pick(alg, row)	((void)(alg), (void)(row))
+#endif
+long sc_pick_count(enum sc_alg alg, unsigned int i);
+
+/*
+ * The pick, inlined into every caller: a forced row (one READ_ONCE; every
+ * pick that starts after sc_force_impl() returns sees the new one), else
+ * one load from the plan.
+ */
+static __always_inline const struct sc_impl *sc_pick(enum sc_alg alg,
+						     size_t len, bool simd_ok)
+{
+	const struct sc_impl *row = READ_ONCE(sc_forced_row[alg]);
+
+	if (likely(!row) || (!simd_ok && row->simd))
+		row = sc_plan[alg][simd_ok][sc_size_class(len)];
+	sc_count_pick(alg, row);
+	return row;
+}
+
 /* The pick for any table (NULL for an unknown @alg); the typed ones follow. */
 const struct sc_impl *sc_impl_pick(enum sc_alg alg, size_t len, bool simd_ok);
-const struct sc_chacha_impl *sc_chacha_pick(unsigned int len);
-const struct sc_poly1305_impl *sc_poly1305_pick(size_t len);
-const struct sc_keccak_impl *sc_keccak_pick(size_t len);
-const struct sc_aead_impl *sc_aead_pick(size_t len);
 
 /*
- * The same choice among the rows that need no SIMD section (a forced SIMD
- * row falls back to it): for contexts where SIMD may not be used.
+ * The typed picks.  Every row struct starts with its struct sc_impl, so a
+ * row is its sc_impl, cast.  The _nosimd picks choose among the rows that
+ * need no SIMD section (a forced SIMD row falls back to them): for
+ * contexts where SIMD may not be used.
  */
-const struct sc_chacha_impl *sc_chacha_pick_nosimd(unsigned int len);
-const struct sc_poly1305_impl *sc_poly1305_pick_nosimd(size_t len);
-const struct sc_keccak_impl *sc_keccak_pick_nosimd(size_t len);
-const struct sc_aead_impl *sc_aead_pick_nosimd(size_t len);
+static inline const struct sc_chacha_impl *sc_chacha_pick(unsigned int len)
+{
+	return (const struct sc_chacha_impl *)sc_pick(SC_ALG_CHACHA, len, true);
+}
 
-/*
- * Test builds (SIMDCRYPT_TEST): how often the dispatcher handed out row @i
- * of @alg; -1 in other builds.
- */
-long sc_pick_count(enum sc_alg alg, unsigned int i);
+static inline const struct sc_chacha_impl *sc_chacha_pick_nosimd(unsigned int len)
+{
+	return (const struct sc_chacha_impl *)sc_pick(SC_ALG_CHACHA, len, false);
+}
+
+static inline const struct sc_poly1305_impl *sc_poly1305_pick(size_t len)
+{
+	return (const struct sc_poly1305_impl *)sc_pick(SC_ALG_POLY1305, len, true);
+}
+
+static inline const struct sc_poly1305_impl *sc_poly1305_pick_nosimd(size_t len)
+{
+	return (const struct sc_poly1305_impl *)sc_pick(SC_ALG_POLY1305, len, false);
+}
+
+static inline const struct sc_keccak_impl *sc_keccak_pick(size_t len)
+{
+	return (const struct sc_keccak_impl *)sc_pick(SC_ALG_KECCAK, len, true);
+}
+
+static inline const struct sc_keccak_impl *sc_keccak_pick_nosimd(size_t len)
+{
+	return (const struct sc_keccak_impl *)sc_pick(SC_ALG_KECCAK, len, false);
+}
+
+static inline const struct sc_aead_impl *sc_aead_pick(size_t len)
+{
+	return (const struct sc_aead_impl *)sc_pick(SC_ALG_AEAD, len, true);
+}
+
+static inline const struct sc_aead_impl *sc_aead_pick_nosimd(size_t len)
+{
+	return (const struct sc_aead_impl *)sc_pick(SC_ALG_AEAD, len, false);
+}
 
 /*
  * What sc_dispatch_init() needs from its environment (kernel: main.c;

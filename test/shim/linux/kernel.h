@@ -6,14 +6,10 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <linux/compiler.h>
 
 #define U32_MAX		UINT32_MAX
-#define likely(x)	__builtin_expect(!!(x), 1)
-#define unlikely(x)	__builtin_expect(!!(x), 0)
 #define __aligned(n)	__attribute__((__aligned__(n)))
-#ifndef __always_inline
-#define __always_inline	inline __attribute__((__always_inline__))
-#endif
 #define container_of(ptr, type, member) \
 	((type *)((const char *)(ptr) - offsetof(type, member)))
 #define min_t(type, a, b) \
