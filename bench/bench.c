@@ -7,6 +7,12 @@
  *
  *   bench [--algs a,b] [--time SECONDS] [--csv FILE] [--md FILE] [--cmd TEXT]
  *
+ * "%cpu" in FILE becomes the CPU's vendor, family and model (e.g.
+ * RESULTS-%cpu.md -> RESULTS-amd-family26-model2.md), so each CPU measured
+ * keeps its own file.  The report ends with the dispatch checks (best vs
+ * the fastest row at every size, the small-message targets), PASS or FAIL
+ * each.
+ *
  * One operation is one whole message of the given size, as a kernel user
  * sees it: chacha20 = set the IV + encrypt; xchacha = HChaCha + encrypt;
  * poly1305 = key + message + tag (for ours: the kernel's key-in-data shash
@@ -43,6 +49,9 @@
 #include <openssl/crypto.h>
 #include <openssl/opensslv.h>
 #include <sodium.h>
+#if defined(__x86_64__)
+#include <cpuid.h>
+#endif
 
 #include <linux/types.h>
 #include "simdcrypt.h"
@@ -595,11 +604,138 @@ static void cpu_model(char *buf, size_t len)
 		fclose(f);
 }
 
+/*
+ * "amd-family26-model2": the CPU's vendor, family and model as
+ * /proc/cpuinfo shows them, for the per-CPU result files.
+ */
+static void cpu_id(char *buf, size_t len)
+{
+#if defined(__x86_64__)
+	unsigned int a, b, c, d, family, model;
+	char vendor[13];
+
+	__cpuid(0, a, b, c, d);
+	memcpy(vendor, &b, 4);
+	memcpy(vendor + 4, &d, 4);
+	memcpy(vendor + 8, &c, 4);
+	vendor[12] = 0;
+	__cpuid(1, a, b, c, d);
+	family = (a >> 8) & 0xf;
+	model = (a >> 4) & 0xf;
+	if (family == 0xf)
+		family += (a >> 20) & 0xff;
+	if (family == 6 || family >= 0xf)
+		model |= ((a >> 16) & 0xf) << 4;
+	snprintf(buf, len, "%s-family%u-model%u",
+		 !strcmp(vendor, "AuthenticAMD") ? "amd" :
+		 !strcmp(vendor, "GenuineIntel") ? "intel" : vendor, family, model);
+#else
+	FILE *f = fopen("/proc/cpuinfo", "r");
+	unsigned int impl = 0, part = 0;
+	char line[256];
+
+	while (f && fgets(line, sizeof(line), f)) {
+		sscanf(line, "CPU implementer : %x", &impl);
+		sscanf(line, "CPU part : %x", &part);
+	}
+	if (f)
+		fclose(f);
+	snprintf(buf, len, "arm64-implementer%#x-part%#x", impl, part);
+#endif
+}
+
+/* @path with "%cpu" replaced by cpu_id(). */
+static const char *cpu_path(const char *path, const char *id)
+{
+	static char buf[2][512];
+	static unsigned int k;
+	char *b = buf[k++ & 1];
+	const char *p = path ? strstr(path, "%cpu") : NULL;
+
+	if (!p)
+		return path;
+	snprintf(b, sizeof(buf[0]), "%.*s%s%s", (int)(p - path), path, id, p + 4);
+	return b;
+}
+
+static const struct job *find_job(const struct alg *a, const char *impl)
+{
+	unsigned int i;
+
+	for (i = 0; i < g_njobs; i++)
+		if (g_jobs[i].alg == a && !strcmp(g_jobs[i].impl, impl))
+			return &g_jobs[i];
+	return NULL;
+}
+
+static unsigned int g_checks, g_check_fails;
+
+static void __attribute__((format(printf, 2, 3))) check_line(bool ok, const char *fmt, ...)
+{
+	char line[256];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(line, sizeof(line), fmt, ap);
+	va_end(ap);
+	md("| %s | %s |\n", line, ok ? "PASS" : "**FAIL**");
+	g_checks++;
+	g_check_fails += !ok;
+}
+
+/*
+ * The dispatch checks (issue 13): `best` within 3% of the fastest row at
+ * every size; ChaCha20 at 16-64 B at least as fast as libsodium; Poly1305
+ * at 16-64 B no slower than the scalar row + 3%.  All from this run.
+ */
+static void dispatch_checks(double hz)
+{
+	unsigned int i, k, s;
+
+	md("\n### Dispatch checks\n\n| check | result |\n|---|---|\n");
+	for (i = 0; i < ARRAY_SIZE(g_algs); i++) {
+		const struct alg *a = &g_algs[i];
+		const struct job *best = find_job(a, "best");
+		const struct job *peer;
+
+		if (!g_selected[i] || !best)
+			continue;
+		for (s = 0; s < NSIZES; s++) {
+			const struct job *fast = NULL;
+
+			for (k = 0; k < g_njobs; k++)
+				if (g_jobs[k].alg == a && g_jobs[k].kind == K_OURS &&
+				    (!fast || g_jobs[k].bps[s] > fast->bps[s]))
+					fast = &g_jobs[k];
+			if (!fast || !(best->bps[s] > 0))
+				continue;
+			check_line(best->bps[s] >= 0.97 * fast->bps[s],
+				   "%s %s: best %.2f c/B, fastest row %s %.2f c/B (%.3fx)",
+				   a->name, size_name(g_sizes[s]), hz / best->bps[s],
+				   fast->impl, hz / fast->bps[s],
+				   best->bps[s] / fast->bps[s]);
+		}
+		peer = a->fam == SC_ALG_CHACHA && !a->xchacha ?
+		       find_job(a, "libsodium") :
+		       a->fam == SC_ALG_POLY1305 ? find_job(a, "scalar") : NULL;
+		for (s = 0; peer && g_sizes[s] <= 64; s++)
+			check_line(a->fam == SC_ALG_CHACHA ?
+				   best->bps[s] >= peer->bps[s] :
+				   best->bps[s] * 1.03 >= peer->bps[s],
+				   "%s %s: best %.2f c/B, %s %.2f c/B (%s)", a->name,
+				   size_name(g_sizes[s]), hz / best->bps[s], peer->impl,
+				   hz / peer->bps[s], a->fam == SC_ALG_CHACHA ?
+				   "at least as fast" : "within 3%");
+	}
+	md("\n%u checks: %u passed, %u failed\n", g_checks, g_checks - g_check_fails,
+	   g_check_fails);
+}
+
 int main(int argc, char **argv)
 {
 	const char *algs = getenv("BENCH_ALGS"), *csv = NULL, *mdpath = NULL;
 	const char *cmd = NULL, *env;
-	char pinned[64], model[256], feat[160], date[64];
+	char pinned[64], model[256], feat[160], date[64], id[96], plan[512];
 	bool child = false;
 	double hz0, hz1, hz, t0;
 	unsigned int i, s, r;
@@ -691,6 +827,10 @@ int main(int argc, char **argv)
 	hz1 = calibrate_hz();
 	hz = (hz0 + hz1) / 2;
 
+	cpu_id(id, sizeof(id));
+	csv = cpu_path(csv, id);
+	mdpath = cpu_path(mdpath, id);
+
 	/* CSV */
 	if (csv) {
 		f = fopen(csv, "w");
@@ -714,11 +854,12 @@ int main(int argc, char **argv)
 	tnow = time(NULL);
 	strftime(date, sizeof(date), "%Y-%m-%d %H:%M UTC", gmtime(&tnow));
 	md("# simdcrypt userspace benchmark\n\n");
-	md("Latest run (`make bench` writes this file and bench/results.csv).\n\n");
+	md("Latest run on this CPU (`make bench` writes this file and "
+	   "bench/results-%s.csv; other CPUs have their own).\n\n", id);
 	md("- command: `%s`\n", cmd ? cmd : "bench/bench");
 	md("- date: %s; host %s, kernel %s, %ld online CPUs, %s\n", date,
 	   un.nodename, un.release, sysconf(_SC_NPROCESSORS_ONLN), pinned);
-	md("- CPU: %s; simdcrypt sees {%s}%s%s\n", model, feat,
+	md("- CPU: %s (%s); simdcrypt sees {%s}%s%s\n", model, id, feat,
 	   getenv("SC_CPU_MASK") ? ", SC_CPU_MASK=" : "",
 	   getenv("SC_CPU_MASK") ? getenv("SC_CPU_MASK") : "");
 	md("- clock: %.3f GHz, calibrated with chains of 10^6 dependent 1-cycle "
@@ -794,6 +935,12 @@ int main(int argc, char **argv)
 				   "the AVX-512 paths are off in the child" :
 				   "no difference: the mask did not change OpenSSL's path");
 	}
+	md("\n### What the dispatcher chose (measured at start, as at insmod)\n\n");
+	for (i = 0; i < SC_ALG_COUNT; i++) {
+		sc_dispatch_describe(i, plan, sizeof(plan));
+		md("- %s\n", plan);
+	}
+	dispatch_checks(hz);
 	md("\nRun time %.0f s.\n", now() - t0);
 
 	fwrite(g_md_buf, 1, g_md_len, stdout);
@@ -803,6 +950,10 @@ int main(int argc, char **argv)
 			die("%s: %s", mdpath, strerror(errno));
 		fwrite(g_md_buf, 1, g_md_len, f);
 		fclose(f);
+		fprintf(stderr, "bench: wrote %s\n", mdpath);
 	}
+	if (g_check_fails)
+		fprintf(stderr, "bench: %u of %u dispatch checks FAILED (see the end of the report)\n",
+			g_check_fails, g_checks);
 	return 0;
 }

@@ -61,7 +61,7 @@ static void sc_keccak_absorb_avx512vl_row(u64 *st, const u8 *in,
  *
  * On Intel (measured on an Emerald Rapids Xeon) it never wins: scalar is
  * 0-12% faster at every size from 64 B to 1 MiB, so auto-dispatch skips it
- * there (bench/RESULTS.md, second machine).
+ * there (bench/RESULTS-intel-family6-model207.md).
  */
 const struct sc_keccak_impl sc_keccak_impl_avx512vl = {
 	.base = {
