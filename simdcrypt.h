@@ -187,7 +187,7 @@ static inline unsigned int sc_size_class(size_t len)
 	/* one compare: 0..16 and > 3072 both leave [17, 3072] */
 	if (len - 17 > 3072 - 17)
 		return len > 16 ? SC_NCLASSES - 1 : 0;
-	k = 63 - __builtin_clzl(x);	/* 4..11 */
+	k = 63 ^ __builtin_clzl(x);	/* the top bit, 4..11: one bsr */
 	return 2 * k - 7 + ((x >> (k - 1)) & 1);
 }
 
