@@ -36,7 +36,9 @@
  *
  * A short last batch (fewer than 512 bytes): its keystream goes to a
  * frame buffer and is XORed from there (32 bytes, then single bytes);
- * open MACs its whole blocks before its rounds, seal after its output.
+ * open MACs k % 4 of its k whole blocks first and the other k / 4 groups
+ * of four in the first k / 4 double rounds; seal MACs them after its
+ * output.
  *
  * Latency and batches
  * -------------------
@@ -78,8 +80,10 @@
  *   F_BUF    0    512  keystream of a short last batch
  *   F_SAVE   512  128  words 12-15 while words 0-11 are finished
  *   F_SPILL  640   32  A0 during the rotations by 12 and 7
- *   F_STATE..F_RND     pointers, the end of the blocks seal MACs last,
- *                      bytes left, batch counter, round counter
+ *   F_STATE..F_PLAIN   pointers, the end of the blocks to MAC before
+ *                      the rounds (open) or after them (seal), bytes
+ *                      left, batch counter, stitched and plain double
+ *                      rounds left
  *
  * The keystream buffers are wiped, the ymm registers cleared (vzeroall)
  * and r, s1 and the products cleared from the caller-saved registers
@@ -105,6 +109,7 @@
 #define F_LEN		712
 #define F_CTR		716
 #define F_RND		720
+#define F_PLAIN		724
 #define F_FRAME		736	/* %rsp stays 16-byte aligned after 5 pushes */
 
 /* registers of the batch setup and output (Poly1305 is idle then) */
@@ -377,28 +382,42 @@
 .endr
 	vpbroadcastd	F_CTR(%rsp), A12
 	vpaddd		.Lccp_inc(%rip), A12, A12
+	movl		$8, F_RND(%rsp)
+	movl		$2, F_PLAIN(%rsp)
 .if \open
-	/* a short last batch: MAC its whole blocks first, then decrypt */
+	/*
+	 * A short last batch of k whole blocks: k % 4 of them first, the
+	 * other k / 4 groups of four in as many stitched double rounds.
+	 */
 	movl		F_LEN(%rsp), %eax
 	cmpl		$BATCH, %eax
 	jae		.Lstitched\@
-	andl		$-16, %eax
-	addq		MAC, %rax
-	movq		%rax, F_PEND(%rsp)
+	shrl		$4, %eax
+	movl		%eax, %ecx
+	andl		$3, %ecx
+	shll		$4, %ecx
+	addq		MAC, %rcx
+	movq		%rcx, F_PEND(%rsp)
 	_poly_to_pend
-	jmp		.Lplain10\@
+	movl		F_LEN(%rsp), %eax
+	shrl		$6, %eax
+	jz		.Lplain10\@
+	movl		%eax, F_RND(%rsp)
+	negl		%eax
+	addl		$10, %eax
+	movl		%eax, F_PLAIN(%rsp)
 .else
 	/* nothing written yet: the first batch has nothing to MAC */
 	cmpq		F_DST(%rsp), MAC
 	je		.Lplain10\@
 .endif
 .Lstitched\@:
-	movl		$8, F_RND(%rsp)
 1:
 	_dround		1
 	decl		F_RND(%rsp)
 	jnz		1b
-	movl		$2, F_RND(%rsp)
+	movl		F_PLAIN(%rsp), %eax
+	movl		%eax, F_RND(%rsp)
 	jmp		2f
 .Lplain10\@:
 	movl		$10, F_RND(%rsp)
