@@ -137,7 +137,7 @@ check-arm64:
 	scripts/check-arm64.sh
 
 bench:
-	scripts/deps.sh user
+	scripts/deps.sh user peers
 	$(MAKE) -C bench run BENCH_ALGS=$(BENCH_ALGS) BENCH_TIME=$(BENCH_TIME)
 	$(MAKE) --no-print-directory plot
 

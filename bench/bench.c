@@ -57,13 +57,15 @@
 #include "simdcrypt.h"
 #include "generic/poly1305.h"
 #include "generic/keccak.h"
+#include "generic/chacha20poly1305.h"
 #include "test/cpu_user.h"
+#include "aead_peers.h"
 
 #define ARRAY_SIZE(a)	(sizeof(a) / sizeof((a)[0]))
 #define MAXSIZE		(1u << 20)
 #define OSSL_AVX2_MASK	":~0xD0230000"
 
-enum { K_OURS, K_BEST, K_OPENSSL, K_SODIUM };
+enum { K_OURS, K_BEST, K_OPENSSL, K_SODIUM, K_TWOPASS, K_BORING, K_IPSECMB };
 
 struct alg {
 	const char *name;
@@ -74,7 +76,19 @@ struct alg {
 	u8 ds;
 	const char *ossl;		/* OpenSSL fetch name, NULL if none */
 	bool sodium;
+	const size_t *sizes;		/* NULL: g_sizes */
+	unsigned int nsizes;
+	bool open;			/* aead: time open, not seal */
 };
+
+/* The issue's AEAD sizes: a packet, an MTU, a page, a record or more. */
+static const size_t g_aead_sizes[] = { 64, 256, 576, 1420, 4096, 16384, 65536 };
+#define AEAD_AD_LEN	16
+#define AEAD_ALG(_name, _open) {					\
+	.name = _name, .fam = SC_ALG_AEAD, .ossl = "ChaCha20-Poly1305",	\
+	.sodium = true, .sizes = g_aead_sizes,				\
+	.nsizes = sizeof(g_aead_sizes) / sizeof(g_aead_sizes[0]),	\
+	.open = _open }
 
 static const struct alg g_algs[] = {
 	{ "chacha20", SC_ALG_CHACHA, 20, false, 0, 0, 0, "ChaCha20", true },
@@ -93,17 +107,30 @@ static const struct alg g_algs[] = {
 	  "SHAKE-128", false },
 	{ "shake256", SC_ALG_KECCAK, 0, false, SHAKE256_RATE, 64, SHAKE_DSBYTE,
 	  "SHAKE-256", false },
+	AEAD_ALG("chacha20-poly1305", false),
+	AEAD_ALG("chacha20-poly1305-open", true),
 };
 
 static const size_t g_sizes[] = { 16, 64, 256, 1024, 4096, 16384, 1048576 };
 #define NSIZES ARRAY_SIZE(g_sizes)
+#define MAXSIZES 8
+
+static unsigned int alg_nsizes(const struct alg *a)
+{
+	return a->sizes ? a->nsizes : NSIZES;
+}
+
+static size_t alg_size(const struct alg *a, unsigned int s)
+{
+	return a->sizes ? a->sizes[s] : g_sizes[s];
+}
 
 struct job {
 	const struct alg *alg;
 	int kind;
 	unsigned int row;		/* K_OURS */
 	char impl[32];
-	double bps[NSIZES];		/* 0: not measured */
+	double bps[MAXSIZES];		/* 0: not measured */
 };
 
 static struct job g_jobs[128];
@@ -120,6 +147,11 @@ static EVP_MAC *g_mac;
 static EVP_MAC_CTX *g_macctx;
 static EVP_MD *g_md[ARRAY_SIZE(g_algs)];
 static EVP_MD_CTX *g_mdctx;
+static EVP_CIPHER_CTX *g_actx;
+static const EVP_CIPHER *g_aead;
+/* aead: the AD, and for open a sealed message of the size being timed */
+static u8 g_ad[AEAD_AD_LEN], g_tag[16], *g_sealed;
+static bool g_have_boring, g_have_ipsecmb;
 
 static void die(const char *fmt, ...)
 {
@@ -278,6 +310,157 @@ static void ours_keccak(const struct job *j, size_t len)
 				 sc_keccak_impls[j->row], &sp, g_out, a->mdlen);
 }
 
+/* ---- ChaCha20-Poly1305 ---- */
+
+static const struct sc_aead_impl *aead_impl(const struct job *j, size_t len)
+{
+	return j->kind == K_BEST ? sc_aead_pick(len) : sc_aead_impls[j->row];
+}
+
+static void ours_aead(const struct job *j, size_t len)
+{
+	if (!j->alg->open)
+		sc_ccp_seal_buf(aead_impl(j, len), g_key, g_iv, g_ad,
+				AEAD_AD_LEN, g_dst, g_src, len, g_out);
+	else if (sc_ccp_open_buf(aead_impl(j, len), g_key, g_iv, g_ad,
+				 AEAD_AD_LEN, g_dst, g_sealed, len, g_tag))
+		die("open refused our own message");
+}
+
+/* Poly1305 of @len bytes, zero-padded to 16, through the best row. */
+static void twopass_mac(struct sc_poly1305_core *core, const u8 *p, size_t len)
+{
+	u8 block[16] = { 0 };
+	size_t whole = len & ~(size_t)15;
+
+	while (whole) {
+		size_t n = whole < SC_SIMD_CHUNK ? whole : SC_SIMD_CHUNK;
+
+		sc_poly1305_pick(whole)->blocks(core, p, n, 1);
+		p += n;
+		whole -= n;
+		len -= n;
+	}
+	if (len) {
+		memcpy(block, p, len);
+		sc_poly1305_pick(16)->blocks(core, block, 16, 1);
+	}
+}
+
+/*
+ * The template's shape with our rows: the Poly1305 key from its own
+ * ChaCha call, ChaCha20 over the whole text, then Poly1305 over it.
+ */
+static void twopass_aead(const struct job *j, size_t len)
+{
+	const u8 *src = j->alg->open ? g_sealed : g_src;
+	struct sc_poly1305_core core;
+	u8 iv[16] = { 0 }, block[64] = { 0 }, lens[16], tag[16];
+	u32 k32[8], st[16], s[4];
+	size_t done, n;
+	int i;
+
+	for (i = 0; i < 8; i++)
+		k32[i] = g_key[4 * i] | g_key[4 * i + 1] << 8 |
+			 g_key[4 * i + 2] << 16 | (u32)g_key[4 * i + 3] << 24;
+	memcpy(iv + 4, g_iv, 12);
+	sc_chacha_init_state(st, k32, iv);
+	sc_chacha_pick(64)->xor_stream(st, block, block, 64, 20);
+	sc_poly1305_core_setkey(&core, block);
+	for (i = 0; i < 4; i++)
+		s[i] = block[16 + 4 * i] | block[17 + 4 * i] << 8 |
+		       block[18 + 4 * i] << 16 | (u32)block[19 + 4 * i] << 24;
+	st[12] = 1;
+	if (j->alg->open) {
+		twopass_mac(&core, g_ad, AEAD_AD_LEN);
+		twopass_mac(&core, src, len);
+	}
+	for (done = 0; done < len; done += n) {
+		n = len - done < SC_SIMD_CHUNK ? len - done : SC_SIMD_CHUNK;
+		sc_chacha_crypt(sc_chacha_pick(len - done), st, g_dst + done,
+				src + done, (unsigned int)n, 20);
+	}
+	if (!j->alg->open) {
+		twopass_mac(&core, g_ad, AEAD_AD_LEN);
+		twopass_mac(&core, g_dst, len);
+	}
+	for (i = 0; i < 8; i++) {
+		lens[i] = (u8)((u64)AEAD_AD_LEN >> (8 * i));
+		lens[8 + i] = (u8)((u64)len >> (8 * i));
+	}
+	sc_poly1305_pick(16)->blocks(&core, lens, 16, 1);
+	sc_poly1305_emit(&core, s, j->alg->open ? tag : g_out);
+	if (j->alg->open && memcmp(tag, g_tag, 16))
+		die("two-pass open refused our own message");
+}
+
+static void openssl_aead(const struct job *j, size_t len)
+{
+	int outl;
+
+	if (!j->alg->open) {
+		if (EVP_EncryptInit_ex(g_actx, NULL, NULL, g_key, g_iv) != 1 ||
+		    EVP_EncryptUpdate(g_actx, NULL, &outl, g_ad, AEAD_AD_LEN) != 1 ||
+		    EVP_EncryptUpdate(g_actx, g_dst, &outl, g_src, (int)len) != 1 ||
+		    EVP_EncryptFinal_ex(g_actx, g_dst + len, &outl) != 1 ||
+		    EVP_CIPHER_CTX_ctrl(g_actx, EVP_CTRL_AEAD_GET_TAG, 16,
+					g_out) != 1)
+			die("openssl chacha20-poly1305 seal");
+		return;
+	}
+	if (EVP_DecryptInit_ex(g_actx, NULL, NULL, g_key, g_iv) != 1 ||
+	    EVP_DecryptUpdate(g_actx, NULL, &outl, g_ad, AEAD_AD_LEN) != 1 ||
+	    EVP_DecryptUpdate(g_actx, g_dst, &outl, g_sealed, (int)len) != 1 ||
+	    EVP_CIPHER_CTX_ctrl(g_actx, EVP_CTRL_AEAD_SET_TAG, 16, g_tag) != 1 ||
+	    EVP_DecryptFinal_ex(g_actx, g_dst + len, &outl) != 1)
+		die("openssl chacha20-poly1305 open");
+}
+
+static void sodium_aead(const struct job *j, size_t len)
+{
+	unsigned long long tl;
+
+	if (!j->alg->open)
+		crypto_aead_chacha20poly1305_ietf_encrypt_detached(g_dst, g_out,
+			&tl, g_src, len, g_ad, AEAD_AD_LEN, NULL, g_iv, g_key);
+	else if (crypto_aead_chacha20poly1305_ietf_decrypt_detached(g_dst,
+			NULL, g_sealed, len, g_tag, g_ad, AEAD_AD_LEN, g_iv,
+			g_key))
+		die("libsodium open refused our message");
+}
+
+static void boring_aead(const struct job *j, size_t len)
+{
+	bool ok;
+
+	/* BoringSSL wants text || tag contiguous */
+	if (!j->alg->open)
+		ok = boring_op(true, g_key, g_iv, g_ad, AEAD_AD_LEN, g_dst, g_src,
+			       len);
+	else
+		ok = boring_op(false, g_key, g_iv, g_ad, AEAD_AD_LEN, g_dst,
+			       g_sealed, len);
+	if (!ok)
+		die("boringssl %s", j->alg->open ? "open" : "seal");
+}
+
+static void ipsecmb_aead(const struct job *j, size_t len)
+{
+	if (!ipsecmb_op(!j->alg->open, g_key, g_iv, g_ad, AEAD_AD_LEN, g_dst,
+			j->alg->open ? g_sealed : g_src, len, g_out))
+		die("ipsec-mb job failed");
+	if (j->alg->open && memcmp(g_out, g_tag, 16))
+		die("ipsec-mb open: tag mismatch");
+}
+
+/* For open: a message of @len sealed once, text || tag in g_sealed. */
+static void aead_prepare(size_t len)
+{
+	sc_ccp_seal_buf(&sc_aead_impl_generic, g_key, g_iv, g_ad, AEAD_AD_LEN,
+			g_sealed, g_src, len, g_tag);
+	memcpy(g_sealed + len, g_tag, 16);
+}
+
 static void openssl_op(const struct job *j, size_t len)
 {
 	const struct alg *a = j->alg;
@@ -286,6 +469,9 @@ static void openssl_op(const struct job *j, size_t len)
 	unsigned int mdl;
 
 	switch (a->fam) {
+	case SC_ALG_AEAD:
+		openssl_aead(j, len);
+		break;
 	case SC_ALG_CHACHA:
 		if (EVP_EncryptInit_ex2(g_cctx, NULL, NULL, g_iv, NULL) != 1 ||
 		    EVP_EncryptUpdate(g_cctx, g_dst, &outl, g_src, (int)len) != 1)
@@ -318,7 +504,9 @@ static void sodium_op(const struct job *j, size_t len)
 {
 	const struct alg *a = j->alg;
 
-	if (a->fam == SC_ALG_POLY1305)
+	if (a->fam == SC_ALG_AEAD)
+		sodium_aead(j, len);
+	else if (a->fam == SC_ALG_POLY1305)
 		crypto_onetimeauth_poly1305(g_out, g_src, len, g_key);
 	else if (a->xchacha)
 		crypto_stream_xchacha20_xor_ic(g_dst, g_src, len, g_iv, 0, g_key);
@@ -336,8 +524,19 @@ static void run_op(const struct job *j, size_t len)
 	case K_SODIUM:
 		sodium_op(j, len);
 		break;
+	case K_TWOPASS:
+		twopass_aead(j, len);
+		break;
+	case K_BORING:
+		boring_aead(j, len);
+		break;
+	case K_IPSECMB:
+		ipsecmb_aead(j, len);
+		break;
 	default:
-		if (j->alg->fam == SC_ALG_CHACHA)
+		if (j->alg->fam == SC_ALG_AEAD)
+			ours_aead(j, len);
+		else if (j->alg->fam == SC_ALG_CHACHA)
 			ours_chacha(j, len);
 		else if (j->alg->fam == SC_ALG_POLY1305)
 			ours_poly1305(j, len);
@@ -384,6 +583,34 @@ static double measure(const struct job *j, size_t len)
 	return len / best;
 }
 
+/* Every AEAD job agrees with the generic row before it is timed. */
+static void aead_check_peers(void)
+{
+	static const size_t lens[] = { 0, 64, 1420, 16384 + 5 };
+	unsigned int i, l;
+
+	for (l = 0; l < ARRAY_SIZE(lens); l++) {
+		size_t len = lens[l];
+
+		aead_prepare(len);
+		for (i = 0; i < g_njobs; i++) {
+			const struct job *j = &g_jobs[i];
+			const u8 *tag = j->kind == K_BORING ? g_dst + len : g_out;
+
+			if (j->alg->fam != SC_ALG_AEAD ||
+			    !strcmp(j->impl, "openssl-avx2"))
+				continue;
+			memset(g_dst, 0, len + 16);
+			memset(g_out, 0, 16);
+			run_op(j, len);
+			if (j->alg->open ? memcmp(g_dst, g_src, len) :
+			    memcmp(g_dst, g_sealed, len) || memcmp(tag, g_tag, 16))
+				die("%s %s disagrees with the generic row at %zu bytes",
+				    j->alg->name, j->impl, len);
+		}
+	}
+}
+
 /* ---- setup ---- */
 
 static void openssl_setup(void)
@@ -399,6 +626,11 @@ static void openssl_setup(void)
 		die("OpenSSL setup");
 	if (EVP_EncryptInit_ex2(g_cctx, g_cipher, g_key, g_iv, NULL) != 1)
 		die("EVP_EncryptInit_ex2");
+	g_actx = EVP_CIPHER_CTX_new();
+	g_aead = EVP_chacha20_poly1305();
+	if (!g_actx || EVP_CipherInit_ex(g_actx, g_aead, NULL, NULL, NULL, 1) != 1 ||
+	    EVP_CIPHER_CTX_ctrl(g_actx, EVP_CTRL_AEAD_SET_IVLEN, 12, NULL) != 1)
+		die("OpenSSL chacha20-poly1305 setup");
 	for (i = 0; i < ARRAY_SIZE(g_algs); i++)
 		if (g_algs[i].fam == SC_ALG_KECCAK &&
 		    !(g_md[i] = EVP_MD_fetch(NULL, g_algs[i].ossl, NULL)))
@@ -478,9 +710,12 @@ static int openssl_child(void)
 
 		if (!g_selected[i] || !g_algs[i].ossl)
 			continue;
-		for (s = 0; s < NSIZES; s++)
-			printf("%s %zu %.6e\n", g_algs[i].name, g_sizes[s],
-			       measure(&j, g_sizes[s]));
+		for (s = 0; s < alg_nsizes(j.alg); s++) {
+			if (j.alg->open)
+				aead_prepare(alg_size(j.alg, s));
+			printf("%s %zu %.6e\n", g_algs[i].name,
+			       alg_size(j.alg, s), measure(&j, alg_size(j.alg, s)));
+		}
 	}
 	return 0;
 }
@@ -520,8 +755,8 @@ static void run_masked_openssl(const char *self, const char *algs)
 			if (strcmp(g_jobs[i].impl, "openssl-avx2") ||
 			    strcmp(g_jobs[i].alg->name, name))
 				continue;
-			for (s = 0; s < NSIZES; s++)
-				if (g_sizes[s] == size)
+			for (s = 0; s < alg_nsizes(g_jobs[i].alg); s++)
+				if (alg_size(g_jobs[i].alg, s) == size)
 					g_jobs[i].bps[s] = bps;
 		}
 	}
@@ -558,13 +793,13 @@ static void __attribute__((format(printf, 1, 2))) md(const char *fmt, ...)
 
 static const char *size_name(size_t s)
 {
-	static char buf[NSIZES][32];
+	static char buf[MAXSIZES][32];
 	static unsigned int k;
-	char *b = buf[k++ % NSIZES];
+	char *b = buf[k++ % MAXSIZES];
 
-	if (s >= 1048576)
+	if (s >= 1048576 && !(s & 1048575))
 		snprintf(b, 32, "%zu MiB", s >> 20);
-	else if (s >= 1024)
+	else if (s >= 1024 && !(s & 1023))
 		snprintf(b, 32, "%zu KiB", s >> 10);
 	else
 		snprintf(b, 32, "%zu B", s);
@@ -578,10 +813,22 @@ static double best_peer(const struct alg *a, unsigned int s)
 
 	for (i = 0; i < g_njobs; i++)
 		if (g_jobs[i].alg == a &&
-		    (g_jobs[i].kind == K_OPENSSL || g_jobs[i].kind == K_SODIUM) &&
+		    (g_jobs[i].kind == K_OPENSSL || g_jobs[i].kind == K_SODIUM ||
+		     g_jobs[i].kind == K_BORING || g_jobs[i].kind == K_IPSECMB) &&
 		    g_jobs[i].bps[s] > best)
 			best = g_jobs[i].bps[s];
 	return best;
+}
+
+static unsigned int size_index(const struct alg *a, size_t size)
+{
+	unsigned int s;
+
+	for (s = 0; s < alg_nsizes(a); s++)
+		if (alg_size(a, s) == size)
+			return s;
+	die("no size %zu for %s", size, a->name);
+	return 0;
 }
 
 static void cpu_model(char *buf, size_t len)
@@ -700,7 +947,7 @@ static void dispatch_checks(double hz)
 
 		if (!g_selected[i] || !best)
 			continue;
-		for (s = 0; s < NSIZES; s++) {
+		for (s = 0; s < alg_nsizes(a); s++) {
 			const struct job *fast = NULL;
 
 			for (k = 0; k < g_njobs; k++)
@@ -711,24 +958,77 @@ static void dispatch_checks(double hz)
 				continue;
 			check_line(best->bps[s] >= 0.97 * fast->bps[s],
 				   "%s %s: best %.2f c/B, fastest row %s %.2f c/B (%.3fx)",
-				   a->name, size_name(g_sizes[s]), hz / best->bps[s],
+				   a->name, size_name(alg_size(a, s)), hz / best->bps[s],
 				   fast->impl, hz / fast->bps[s],
 				   best->bps[s] / fast->bps[s]);
 		}
 		peer = a->fam == SC_ALG_CHACHA && !a->xchacha ?
 		       find_job(a, "libsodium") :
 		       a->fam == SC_ALG_POLY1305 ? find_job(a, "scalar") : NULL;
-		for (s = 0; peer && g_sizes[s] <= 64; s++)
+		for (s = 0; peer && alg_size(a, s) <= 64; s++)
 			check_line(a->fam == SC_ALG_CHACHA ?
 				   best->bps[s] >= peer->bps[s] :
 				   best->bps[s] * 1.03 >= peer->bps[s],
 				   "%s %s: best %.2f c/B, %s %.2f c/B (%s)", a->name,
-				   size_name(g_sizes[s]), hz / best->bps[s], peer->impl,
+				   size_name(alg_size(a, s)), hz / best->bps[s], peer->impl,
 				   hz / peer->bps[s], a->fam == SC_ALG_CHACHA ?
 				   "at least as fast" : "within 3%");
 	}
 	md("\n%u checks: %u passed, %u failed\n", g_checks, g_checks - g_check_fails,
 	   g_check_fails);
+}
+
+static const struct alg *alg_named(const char *name)
+{
+	unsigned int i;
+
+	for (i = 0; i < ARRAY_SIZE(g_algs); i++)
+		if (!strcmp(g_algs[i].name, name))
+			return &g_algs[i];
+	return NULL;
+}
+
+/* One target line: @ratio against @want, PASS or FAIL. */
+static void target(const char *what, double ratio, double want)
+{
+	md("- %s: %.2fx (target >= %.2fx): %s\n", what, ratio, want,
+	   ratio >= want ? "PASS" : "FAIL");
+}
+
+/* Issue 10's targets for the AEAD, from this run's numbers. */
+static void aead_targets(double hz)
+{
+	const struct alg *sa = alg_named("chacha20-poly1305");
+	const struct alg *oa = alg_named("chacha20-poly1305-open");
+	const struct job *seal = find_job(sa, "best");
+	const struct job *open = find_job(oa, "best");
+	const struct job *two = find_job(sa, "two-pass");
+	static const struct { size_t size; double want; } peers[] = {
+		{ 16384, 1.4 }, { 1420, 1.2 }, { 64, 1.0 },
+	};
+	unsigned int k, s;
+	char what[96];
+
+	if (!seal)
+		return;
+	md("\n### chacha20-poly1305 targets\n\n");
+	for (k = 0; k < ARRAY_SIZE(peers); k++) {
+		s = size_index(seal->alg, peers[k].size);
+		snprintf(what, sizeof(what), "seal %s, best vs the fastest peer",
+			 size_name(peers[k].size));
+		target(what, seal->bps[s] / best_peer(seal->alg, s),
+		       peers[k].want);
+	}
+	s = size_index(seal->alg, 16384);
+	if (two)
+		target("seal 16 KiB, best vs two-pass", seal->bps[s] / two->bps[s],
+		       1.10);
+	for (s = 0; open && s < alg_nsizes(seal->alg); s++) {
+		snprintf(what, sizeof(what), "open %s vs seal (%.2f vs %.2f c/B)",
+			 size_name(alg_size(seal->alg, s)), hz / open->bps[s],
+			 hz / seal->bps[s]);
+		target(what, open->bps[s] / seal->bps[s], 0.95);
+	}
 }
 
 int main(int argc, char **argv)
@@ -769,7 +1069,8 @@ int main(int argc, char **argv)
 
 	g_src = aligned_alloc(64, MAXSIZE + 64);
 	g_dst = aligned_alloc(64, MAXSIZE + 64);
-	if (!g_src || !g_dst || sodium_init() < 0)
+	g_sealed = aligned_alloc(64, MAXSIZE + 64);
+	if (!g_src || !g_dst || !g_sealed || sodium_init() < 0)
 		die("setup");
 	for (i = 0; i < MAXSIZE; i++)
 		g_src[i] = (u8)(i * 131 + 7);
@@ -780,7 +1081,11 @@ int main(int argc, char **argv)
 	}
 	g_iv[0] = 1;		/* chacha20: LE32 counter 1 */
 	g_iv[1] = g_iv[2] = g_iv[3] = 0;
+	for (i = 0; i < AEAD_AD_LEN; i++)
+		g_ad[i] = (u8)(0xa0 + i);
 	openssl_setup();
+	g_have_boring = boring_setup();
+	g_have_ipsecmb = ipsecmb_setup();
 	pin_cpu(pinned, sizeof(pinned));
 	/* the module's plans, measured here as insmod measures them */
 	env = getenv("SC_CALIBRATE");
@@ -799,6 +1104,8 @@ int main(int argc, char **argv)
 			if (sc_impl_supported(sc_impl_row(a->fam, r)))
 				add_job(a, K_OURS, r, sc_impl_row(a->fam, r)->name);
 		add_job(a, K_BEST, 0, "best");
+		if (a->fam == SC_ALG_AEAD)
+			add_job(a, K_TWOPASS, 0, "two-pass");
 		if (a->ossl) {
 			add_job(a, K_OPENSSL, 0, "openssl");
 #if defined(__x86_64__)
@@ -808,7 +1115,12 @@ int main(int argc, char **argv)
 		}
 		if (a->sodium)
 			add_job(a, K_SODIUM, 0, "libsodium");
+		if (a->fam == SC_ALG_AEAD && g_have_boring)
+			add_job(a, K_BORING, 0, "boringssl");
+		if (a->fam == SC_ALG_AEAD && g_have_ipsecmb)
+			add_job(a, K_IPSECMB, 0, "ipsec-mb");
 	}
+	aead_check_peers();
 
 	t0 = now();
 	hz0 = calibrate_hz();
@@ -821,8 +1133,12 @@ int main(int argc, char **argv)
 		if (!strcmp(g_jobs[i].impl, "openssl-avx2"))
 			continue;
 		fprintf(stderr, "bench: %s %s\n", g_jobs[i].alg->name, g_jobs[i].impl);
-		for (s = 0; s < NSIZES; s++)
-			g_jobs[i].bps[s] = measure(&g_jobs[i], g_sizes[s]);
+		for (s = 0; s < alg_nsizes(g_jobs[i].alg); s++) {
+			if (g_jobs[i].alg->open)
+				aead_prepare(alg_size(g_jobs[i].alg, s));
+			g_jobs[i].bps[s] = measure(&g_jobs[i],
+						   alg_size(g_jobs[i].alg, s));
+		}
 	}
 	hz1 = calibrate_hz();
 	hz = (hz0 + hz1) / 2;
@@ -838,11 +1154,11 @@ int main(int argc, char **argv)
 			die("%s: %s", csv, strerror(errno));
 		fprintf(f, "alg,impl,size,bytes_per_sec,cycles_per_byte\n");
 		for (i = 0; i < g_njobs; i++)
-			for (s = 0; s < NSIZES; s++)
+			for (s = 0; s < alg_nsizes(g_jobs[i].alg); s++)
 				if (g_jobs[i].bps[s] > 0)
 					fprintf(f, "%s,%s,%zu,%.0f,%.3f\n",
 						g_jobs[i].alg->name, g_jobs[i].impl,
-						g_sizes[s], g_jobs[i].bps[s],
+						alg_size(g_jobs[i].alg, s), g_jobs[i].bps[s],
 						hz / g_jobs[i].bps[s]);
 		fclose(f);
 	}
@@ -886,10 +1202,10 @@ int main(int argc, char **argv)
 		if (!g_selected[i])
 			continue;
 		md("\n### %s\n\n| impl |", a->name);
-		for (s = 0; s < NSIZES; s++)
-			md(" %s |", size_name(g_sizes[s]));
+		for (s = 0; s < alg_nsizes(a); s++)
+			md(" %s |", size_name(alg_size(a, s)));
 		md("\n|---|");
-		for (s = 0; s < NSIZES; s++)
+		for (s = 0; s < alg_nsizes(a); s++)
 			md("---|");
 		md("\n");
 		for (k = 0; k < g_njobs; k++) {
@@ -898,7 +1214,7 @@ int main(int argc, char **argv)
 			if (j->alg != a)
 				continue;
 			md("| %s |", j->impl);
-			for (s = 0; s < NSIZES; s++) {
+			for (s = 0; s < alg_nsizes(a); s++) {
 				double bp = best_peer(a, s);
 
 				if (!(j->bps[s] > 0))
@@ -911,11 +1227,11 @@ int main(int argc, char **argv)
 			}
 			md("\n");
 		}
-		md("\nGB/s at 1 MiB:");
+		md("\nGB/s at %s:", size_name(alg_size(a, alg_nsizes(a) - 1)));
 		for (k = 0; k < g_njobs; k++)
 			if (g_jobs[k].alg == a)
 				md(" %s %.2f;", g_jobs[k].impl,
-				   g_jobs[k].bps[NSIZES - 1] / 1e9);
+				   g_jobs[k].bps[alg_nsizes(a) - 1] / 1e9);
 		md("\n");
 	}
 	/* does the OPENSSL_ia32cap mask bite? */
@@ -941,6 +1257,7 @@ int main(int argc, char **argv)
 		md("- %s\n", plan);
 	}
 	dispatch_checks(hz);
+	aead_targets(hz);
 	md("\nRun time %.0f s.\n", now() - t0);
 
 	fwrite(g_md_buf, 1, g_md_len, stdout);

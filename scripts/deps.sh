@@ -22,6 +22,8 @@
 #   pkg     the Debian package (make deb): debhelper, dh-dkms
 #   docs    make docs: Sphinx
 #   plot    make bench's chart: matplotlib
+#   peers   make bench's AEAD peers: BoringSSL (Android's build), Intel
+#           ipsec-mb (x86_64 only)
 #   all     all of the above
 # `deps.sh --list GROUP...` prints the packages without installing.
 #
@@ -40,6 +42,8 @@ cpio gzip xz-utils zstd kmod python3 kcapi-tools openssl"
 pkgs_pkg="debhelper dh-dkms dpkg-dev"
 pkgs_docs="python3-sphinx"
 pkgs_plot="python3 python3-matplotlib"
+pkgs_peers="android-libboringssl-dev"
+[ "$(uname -m)" != x86_64 ] || pkgs_peers="$pkgs_peers libipsec-mb-dev"
 
 list_only=0
 if [ "${1:-}" = --list ]; then
@@ -58,9 +62,10 @@ for g in "$@"; do
 	pkg) want="$want $pkgs_pkg" ;;
 	docs) want="$want $pkgs_docs" ;;
 	plot) want="$want $pkgs_plot" ;;
+	peers) want="$want $pkgs_peers" ;;
 	all) want="$want $pkgs_build $pkgs_user $pkgs_matrix $pkgs_qemu $pkgs_pkg $pkgs_docs $pkgs_plot" ;;
 	*)
-		echo "deps.sh: unknown group '$g' (build user matrix qemu pkg docs plot all)" >&2
+		echo "deps.sh: unknown group '$g' (build user matrix qemu pkg docs plot peers all)" >&2
 		exit 2
 		;;
 	esac

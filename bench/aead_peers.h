@@ -1,0 +1,19 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/* ChaCha20-Poly1305 peers that need more than a library call (aead_peers.c). */
+#ifndef _SC_BENCH_AEAD_PEERS_H
+#define _SC_BENCH_AEAD_PEERS_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+bool boring_setup(void);
+bool boring_op(bool seal, const uint8_t *key, const uint8_t *nonce,
+	       const uint8_t *ad, size_t adlen, uint8_t *out,
+	       const uint8_t *in, size_t len);
+bool ipsecmb_setup(void);
+bool ipsecmb_op(bool seal, const uint8_t *key, const uint8_t *nonce,
+		const uint8_t *ad, size_t adlen, uint8_t *out,
+		const uint8_t *in, size_t len, uint8_t *tag);
+
+#endif
