@@ -24,12 +24,14 @@
 #include "simdcrypt.h"
 #include "generic/poly1305.h"
 #include "generic/keccak.h"
+#include "generic/keccakx.h"
 
 #if defined(__x86_64__)
 #include "asm/x86/chacha_rows.h"
 #include "asm/x86/poly1305_rows.h"
 #include "asm/x86/keccak_rows.h"
 #include "asm/x86/aead_rows.h"
+#include "asm/x86/keccakx_rows.h"
 #elif defined(__aarch64__)
 #include "asm/arm64/rows.h"
 #endif
@@ -45,6 +47,9 @@
 #endif
 #ifndef SC_ARCH_AEAD_ROWS
 #define SC_ARCH_AEAD_ROWS
+#endif
+#ifndef SC_ARCH_KECCAKX_ROWS
+#define SC_ARCH_KECCAKX_ROWS
 #endif
 
 const struct sc_chacha_impl *const sc_chacha_impls[] = {
@@ -74,6 +79,11 @@ const struct sc_aead_impl *const sc_aead_impls[] = {
 	SC_ARCH_AEAD_ROWS
 };
 
+const struct sc_keccakx_impl *const sc_keccakx_impls[] = {
+	&sc_keccakx_impl_generic,
+	SC_ARCH_KECCAKX_ROWS
+};
+
 #define SC_NROWS(t)	(sizeof(t) / sizeof((t)[0]))
 
 const unsigned int sc_nimpls[SC_ALG_COUNT] = {
@@ -81,6 +91,7 @@ const unsigned int sc_nimpls[SC_ALG_COUNT] = {
 	[SC_ALG_POLY1305] = SC_NROWS(sc_poly1305_impls),
 	[SC_ALG_KECCAK] = SC_NROWS(sc_keccak_impls),
 	[SC_ALG_AEAD] = SC_NROWS(sc_aead_impls),
+	[SC_ALG_KECCAK_XN] = SC_NROWS(sc_keccakx_impls),
 };
 EXPORT_SYMBOL_GPL(sc_nimpls);
 
@@ -103,6 +114,8 @@ const struct sc_impl *sc_impl_row(enum sc_alg alg, unsigned int i)
 		return &sc_keccak_impls[i]->base;
 	case SC_ALG_AEAD:
 		return &sc_aead_impls[i]->base;
+	case SC_ALG_KECCAK_XN:
+		return &sc_keccakx_impls[i]->base;
 	default:
 		return NULL;
 	}
@@ -330,6 +343,17 @@ static void __init sc_calib_aead(void *arg)
 		&c->poly, c->dst, c->src, c->len);
 }
 
+/* Keccak xN: len / 200 live states (1..8), each permuted once. */
+static void __init sc_calib_keccakx(void *arg)
+{
+	struct sc_calib_ctx *c = arg;
+	unsigned int n = clamp_t(unsigned int, c->len / KECCAK_STATE_SIZE, 1,
+				 SC_KECCAKX_MAX);
+
+	sc_keccakx_permute_live(container_of(c->row, const struct sc_keccakx_impl,
+					     base), (u64 *)c->dst, (1u << n) - 1);
+}
+
 /*
  * How to time one operation of a table's rows.  A table without an entry
  * keeps its static plan.  Tables are built in order, so a row that picks
@@ -340,6 +364,7 @@ static void (*const sc_calib_ops[SC_ALG_COUNT])(void *arg) __initconst = {
 	[SC_ALG_POLY1305] = sc_calib_poly1305,
 	[SC_ALG_KECCAK] = sc_calib_keccak,
 	[SC_ALG_AEAD] = sc_calib_aead,
+	[SC_ALG_KECCAK_XN] = sc_calib_keccakx,
 };
 
 static const char *const sc_alg_names[SC_ALG_COUNT] __initconst = {
@@ -347,6 +372,7 @@ static const char *const sc_alg_names[SC_ALG_COUNT] __initconst = {
 	[SC_ALG_POLY1305] = "poly1305",
 	[SC_ALG_KECCAK] = "keccak",
 	[SC_ALG_AEAD] = "chacha20poly1305",
+	[SC_ALG_KECCAK_XN] = "keccakx",
 };
 
 static u8 sc_calib_buf[2][SC_SIMD_CHUNK] __initdata __aligned(64);

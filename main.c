@@ -48,6 +48,7 @@ static const char *const sc_alg_param_names[SC_ALG_COUNT] = {
 	[SC_ALG_POLY1305] = "poly1305",
 	[SC_ALG_KECCAK] = "sha3",
 	[SC_ALG_AEAD] = "aead",
+	[SC_ALG_KECCAK_XN] = "keccakx",
 };
 
 static int sc_param_set(const char *val, const struct kernel_param *kp)
@@ -97,6 +98,8 @@ module_param_cb(aead_impl, &sc_impl_param_ops, (void *)SC_ALG_AEAD, 0644);
 MODULE_PARM_DESC(aead_impl, "ChaCha20-Poly1305 implementation: fastest or a row name");
 module_param_cb(sha3_impl, &sc_impl_param_ops, (void *)SC_ALG_KECCAK, 0644);
 MODULE_PARM_DESC(sha3_impl, "Keccak (SHA-3) implementation: fastest or a row name");
+module_param_cb(keccakx_impl, &sc_impl_param_ops, (void *)SC_ALG_KECCAK_XN, 0644);
+MODULE_PARM_DESC(keccakx_impl, "Keccak xN (multi-stream SHAKE) implementation: fastest or a row name");
 
 /* What sc_dispatch_init() needs from the kernel (simdcrypt.h). */
 u64 __init sc_clock_ns(void)

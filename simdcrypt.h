@@ -45,6 +45,7 @@ enum sc_alg {
 	SC_ALG_POLY1305,
 	SC_ALG_KECCAK,
 	SC_ALG_AEAD,
+	SC_ALG_KECCAK_XN,		/* several Keccak states per call */
 	SC_ALG_COUNT,
 };
 
@@ -141,6 +142,27 @@ struct sc_aead_impl {
 	const struct sc_poly1305_impl *(*poly1305)(size_t len);
 };
 
+/* ---- Keccak xN: several states side by side -------------------------- */
+
+/*
+ * Up to SC_KECCAKX_MAX Keccak states, lane-interleaved: lane i of state j
+ * is st[SC_KECCAKX_MAX * i + j], so lane i of every state is one 64-byte
+ * line (one zmm register, two ymm).  A row permutes @width consecutive
+ * states of such a block, starting at @st (any state index j with
+ * j + width <= SC_KECCAKX_MAX); the other states are not touched.  The
+ * dispatcher's "length" for this table is KECCAK_STATE_SIZE (200) bytes
+ * per live state (sc_keccakx_pick()): a row's min_len is 200 times the
+ * fewest states it is worth using for.
+ */
+#define SC_KECCAKX_MAX		8
+#define SC_KECCAKX_LANES	(KECCAK_STATE_LANES * SC_KECCAKX_MAX)
+
+struct sc_keccakx_impl {
+	struct sc_impl base;
+	unsigned int width;		/* states per call: 1, 2, 4 or 8 */
+	void (*permute)(u64 *st);
+};
+
 /* ---- Implementation tables (impl.c) ---------------------------------- */
 
 u32 sc_cpu_features(void);		/* kernel: main.c; userspace: test/ */
@@ -149,6 +171,7 @@ extern const struct sc_chacha_impl *const sc_chacha_impls[];
 extern const struct sc_poly1305_impl *const sc_poly1305_impls[];
 extern const struct sc_keccak_impl *const sc_keccak_impls[];
 extern const struct sc_aead_impl *const sc_aead_impls[];
+extern const struct sc_keccakx_impl *const sc_keccakx_impls[];
 extern const unsigned int sc_nimpls[SC_ALG_COUNT];
 
 const struct sc_impl *sc_impl_row(enum sc_alg alg, unsigned int i);
@@ -281,6 +304,20 @@ static inline const struct sc_aead_impl *sc_aead_pick_nosimd(size_t len)
 	return (const struct sc_aead_impl *)sc_pick(SC_ALG_AEAD, len, false);
 }
 
+/* Keccak xN: the length is KECCAK_STATE_SIZE bytes per live state. */
+static inline const struct sc_keccakx_impl *sc_keccakx_pick(unsigned int nstates)
+{
+	return (const struct sc_keccakx_impl *)sc_pick(SC_ALG_KECCAK_XN,
+			(size_t)nstates * KECCAK_STATE_SIZE, true);
+}
+
+static inline const struct sc_keccakx_impl *
+sc_keccakx_pick_nosimd(unsigned int nstates)
+{
+	return (const struct sc_keccakx_impl *)sc_pick(SC_ALG_KECCAK_XN,
+			(size_t)nstates * KECCAK_STATE_SIZE, false);
+}
+
 /*
  * What sc_dispatch_init() needs from its environment (kernel: main.c;
  * userspace: test/cpu_user.c): a monotonic clock, and a call made inside a
@@ -319,6 +356,7 @@ extern const struct sc_keccak_impl sc_keccak_impl_generic;
 extern const struct sc_aead_impl sc_aead_impl_generic;
 extern const struct sc_aead_impl sc_aead_impl_scalar;
 extern const struct sc_aead_impl sc_aead_impl_onepass;
+extern const struct sc_keccakx_impl sc_keccakx_impl_generic;
 
 #ifdef __KERNEL__
 /* ---- module internals (main.c and the glue) ---- */

@@ -195,6 +195,7 @@ u32 sc_cpu_apply_mask(u32 raw, const char *spec)
 static u32 sc_user_features;
 static bool sc_user_detected;
 bool sc_test_cpu_override_on;
+bool sc_test_simd_off;		/* compat/simd.h: the no-SIMD path */
 u32 sc_test_cpu_override;
 
 u32 sc_cpu_features(void)

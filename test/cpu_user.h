@@ -12,5 +12,7 @@ void sc_cpu_describe(u32 f, char *buf, size_t len);
 /* Harness hook: while on, sc_cpu_features() returns sc_test_cpu_override. */
 extern bool sc_test_cpu_override_on;
 extern u32 sc_test_cpu_override;
+/* While set, sc_simd_usable() (compat/simd.h) is false: the no-SIMD path. */
+extern bool sc_test_simd_off;
 
 #endif

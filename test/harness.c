@@ -409,7 +409,7 @@ static void abi_report(void)
 	static const char *const regs[] = {
 		"rbx", "rbp", "r12", "r13", "r14", "r15", "DF",
 	};
-	static const char *const alg_label[] = { "chacha", "poly1305", "keccak", "aead" };
+	static const char *const alg_label[] = { "chacha", "poly1305", "keccak", "aead", "keccakx" };
 	unsigned int alg, i, b;
 	char what[64];
 
@@ -1844,7 +1844,7 @@ static void test_dispatch(void)
 		257, 288, 511, 512, 513, 1024, 2048, 3072, 3073, 4095, 4096, 4097,
 		16384, 1 << 20,
 	};
-	static const char *const algname[] = { "chacha", "poly1305", "keccak", "aead" };
+	static const char *const algname[] = { "chacha", "poly1305", "keccak", "aead", "keccakx" };
 	u32 real = sc_cpu_features(), combo;
 	unsigned int alg, i, l;
 	char desc[512];
@@ -1997,7 +1997,7 @@ static void *xalloc(size_t n)
 
 int main(int argc, char **argv)
 {
-	const char *algname[] = { "chacha", "poly1305", "keccak", "aead" };
+	const char *algname[] = { "chacha", "poly1305", "keccak", "aead", "keccakx" };
 	u64 seed = 0x5c0ffee5eedull;
 	double t0 = now(), t;
 	unsigned int alg, i;

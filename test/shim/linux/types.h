@@ -17,6 +17,9 @@ typedef uint32_t __le32;
 typedef uint64_t __le64;
 
 /* <linux/compiler_attributes.h> pieces the shared sources use */
+#ifndef __aligned
+#define __aligned(n) __attribute__((__aligned__(n)))
+#endif
 #ifndef noinline
 #define noinline __attribute__((__noinline__))
 #endif

@@ -1,0 +1,236 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Keccak-f[1600] on four states at once for x86_64 with AVX2 (ymm, no
+ * AVX-512).
+ *
+ * Algorithm
+ * ---------
+ * Keccak-f[1600] (FIPS 202 section 3.3), 24 rounds, with four states side
+ * by side: lane i of every state in one ymm register (one state per 64-bit
+ * element), so each 64-bit step of the one-state algorithm is one
+ * instruction for all four.  AVX2 has sixteen ymm registers, too few for
+ * 25 lanes, so the state stays in memory and each round is computed one
+ * output plane at a time, as the general-register row does
+ * (keccak-x86_64.S):
+ *
+ *   C[x]   = a[x] ^ a[x+5] ^ a[x+10] ^ a[x+15] ^ a[x+20]   (from memory)
+ *   D[x]   = C[x-1] ^ rol(C[x+1], 1)                      (5 registers)
+ *   b[X]   = rol(a[src] ^ D[src % 5], rho[src])  X = 0..4, src = the
+ *            lanes pi sends to output plane Y: src = x + 5X with
+ *            x = 3 (Y - 3X) mod 5
+ *   out[X + 5Y] = b[X] ^ (~b[X+1] & b[X+2])    (vpandn), iota on out[0]
+ *
+ * A round reads one buffer and writes the other: the caller's state (even
+ * rounds read it) and a 800-byte buffer in the stack frame (odd rounds read
+ * it), so two rounds make one loop iteration and the state ends where it
+ * started.  The frame is wiped before returning.
+ *
+ * AVX2 has no 64-bit rotate: rol(v, r) is vpsllq + vpsrlq + vpor, except
+ * rol 1 (vpaddq for the left shift: adds issue on four pipes, shifts on
+ * two) and rol 8 / rol 56 (one vpshufb each).  Per round: 20 XORs for the
+ * parities, 20 instructions for D, 25 XORs with D, 70 for the rotates (44
+ * of them shifts), 50 for chi, one for iota; about 186, 49 on the two
+ * shift pipes.
+ *
+ * Layout
+ * ------
+ * Lane-interleaved (simdcrypt.h): lane i of state j is the 64-bit word
+ * st[8 * i + j]; this row reads and writes the first 32 bytes of each
+ * 64-byte line from its @st, so it permutes states j..j+3 when called with
+ * st + j.  The frame buffer packs the lanes 32 bytes apart.
+ *
+ * Variants
+ * --------
+ *   sc_keccakx4_permute_avx2  AVX2 (Haswell, Zen 1 and later); the xN row
+ *                             for CPUs without AVX-512; reached through
+ *                             asm/x86/keccakx_x86.c.
+ *
+ * Registers
+ * ---------
+ *   ymm0-ymm4   C[0..4], then b[0..4] of the plane being computed
+ *   ymm5-ymm9   D[0..4]
+ *   ymm10-11    temporaries (rotates, chi)
+ *   ymm14-15    vpshufb masks for rol 8 and rol 56
+ *   rdi st, rsp the frame buffer, rax the round constants, ecx the count
+ */
+#include <linux/linkage.h>
+
+#define FRAME	800		/* 25 lanes x 32 bytes */
+
+.set	C0, %ymm0
+.set	C1, %ymm1
+.set	C2, %ymm2
+.set	C3, %ymm3
+.set	C4, %ymm4
+.set	B0, %ymm0
+.set	B1, %ymm1
+.set	B2, %ymm2
+.set	B3, %ymm3
+.set	B4, %ymm4
+.set	D0, %ymm5
+.set	D1, %ymm6
+.set	D2, %ymm7
+.set	D3, %ymm8
+.set	D4, %ymm9
+.set	T0, %ymm10
+.set	T1, %ymm11
+.set	ROT8, %ymm14
+.set	ROT56, %ymm15
+
+/* v = rol(v, r) */
+.macro _k2_rol	v, r
+.if \r == 0
+.elseif \r == 8
+	vpshufb		ROT8, \v, \v
+.elseif \r == 56
+	vpshufb		ROT56, \v, \v
+.elseif \r == 1
+	vpsrlq		$63, \v, T0
+	vpaddq		\v, \v, \v
+	vpor		T0, \v, \v
+.else
+	vpsllq		$\r, \v, T0
+	vpsrlq		$(64 - \r), \v, \v
+	vpor		T0, \v, \v
+.endif
+.endm
+
+/* c = column x of the state at \s, lanes \ss bytes apart */
+.macro _k2_parity	c, s, ss, x
+	vmovdqu		(\x * \ss)(\s), \c
+	vpxor		((\x + 5) * \ss)(\s), \c, \c
+	vpxor		((\x + 10) * \ss)(\s), \c, \c
+	vpxor		((\x + 15) * \ss)(\s), \c, \c
+	vpxor		((\x + 20) * \ss)(\s), \c, \c
+.endm
+
+/* d = cm ^ rol(cp, 1) */
+.macro _k2_d	d, cm, cp
+	vpsrlq		$63, \cp, T0
+	vpaddq		\cp, \cp, \d
+	vpor		T0, \d, \d
+	vpxor		\cm, \d, \d
+.endm
+
+/* b = rol(lane i of \s ^ d, r) */
+.macro _k2_b	b, s, ss, i, d, r
+	vpxor		(\i * \ss)(\s), \d, \b
+	_k2_rol		\b, \r
+.endm
+
+/* out[x] = b[x] ^ (~b[x+1] & b[x+2]) to lane \i of \t */
+.macro _k2_chi	t, ts, i, b0, b1, b2, iota=0
+	vpandn		\b2, \b1, T1
+	vpxor		\b0, T1, T1
+.if \iota
+	vpxor		(%rax), T1, T1
+.endif
+	vmovdqu		T1, (\i * \ts)(\t)
+.endm
+
+/*
+ * One round from the state at \s (lanes \ss bytes apart) to \t (\ts),
+ * round constant at (%rax).
+ */
+.macro _k2_round	s, ss, t, ts
+	_k2_parity	C0, \s, \ss, 0
+	_k2_parity	C1, \s, \ss, 1
+	_k2_parity	C2, \s, \ss, 2
+	_k2_parity	C3, \s, \ss, 3
+	_k2_parity	C4, \s, \ss, 4
+	_k2_d		D0, C4, C1
+	_k2_d		D1, C0, C2
+	_k2_d		D2, C1, C3
+	_k2_d		D3, C2, C4
+	_k2_d		D4, C3, C0
+	/* plane 0: lanes 0, 6, 12, 18, 24 */
+	_k2_b		B0, \s, \ss, 0, D0, 0
+	_k2_b		B1, \s, \ss, 6, D1, 44
+	_k2_b		B2, \s, \ss, 12, D2, 43
+	_k2_b		B3, \s, \ss, 18, D3, 21
+	_k2_b		B4, \s, \ss, 24, D4, 14
+	_k2_chi5	\t, \ts, 0, 1
+	/* plane 1: lanes 3, 9, 10, 16, 22 */
+	_k2_b		B0, \s, \ss, 3, D3, 28
+	_k2_b		B1, \s, \ss, 9, D4, 20
+	_k2_b		B2, \s, \ss, 10, D0, 3
+	_k2_b		B3, \s, \ss, 16, D1, 45
+	_k2_b		B4, \s, \ss, 22, D2, 61
+	_k2_chi5	\t, \ts, 5, 0
+	/* plane 2: lanes 1, 7, 13, 19, 20 */
+	_k2_b		B0, \s, \ss, 1, D1, 1
+	_k2_b		B1, \s, \ss, 7, D2, 6
+	_k2_b		B2, \s, \ss, 13, D3, 25
+	_k2_b		B3, \s, \ss, 19, D4, 8
+	_k2_b		B4, \s, \ss, 20, D0, 18
+	_k2_chi5	\t, \ts, 10, 0
+	/* plane 3: lanes 4, 5, 11, 17, 23 */
+	_k2_b		B0, \s, \ss, 4, D4, 27
+	_k2_b		B1, \s, \ss, 5, D0, 36
+	_k2_b		B2, \s, \ss, 11, D1, 10
+	_k2_b		B3, \s, \ss, 17, D2, 15
+	_k2_b		B4, \s, \ss, 23, D3, 56
+	_k2_chi5	\t, \ts, 15, 0
+	/* plane 4: lanes 2, 8, 14, 15, 21 */
+	_k2_b		B0, \s, \ss, 2, D2, 62
+	_k2_b		B1, \s, \ss, 8, D3, 55
+	_k2_b		B2, \s, \ss, 14, D4, 39
+	_k2_b		B3, \s, \ss, 15, D0, 41
+	_k2_b		B4, \s, \ss, 21, D1, 2
+	_k2_chi5	\t, \ts, 20, 0
+	add		$32, %rax
+.endm
+
+/* chi on b[0..4] into lanes \i..\i+4 of \t; iota on the first if \iota */
+.macro _k2_chi5	t, ts, i, iota
+	_k2_chi		\t, \ts, (\i + 0), B0, B1, B2, \iota
+	_k2_chi		\t, \ts, (\i + 1), B1, B2, B3
+	_k2_chi		\t, \ts, (\i + 2), B2, B3, B4
+	_k2_chi		\t, \ts, (\i + 3), B3, B4, B0
+	_k2_chi		\t, \ts, (\i + 4), B4, B0, B1
+.endm
+
+.section .rodata, "a"
+.balign 32
+/* vpshufb masks: each 64-bit element rotated left by 8, and by 56 */
+.Lk2_rot8:
+	.byte	7, 0, 1, 2, 3, 4, 5, 6, 15, 8, 9, 10, 11, 12, 13, 14
+	.byte	7, 0, 1, 2, 3, 4, 5, 6, 15, 8, 9, 10, 11, 12, 13, 14
+.Lk2_rot56:
+	.byte	1, 2, 3, 4, 5, 6, 7, 0, 9, 10, 11, 12, 13, 14, 15, 8
+	.byte	1, 2, 3, 4, 5, 6, 7, 0, 9, 10, 11, 12, 13, 14, 15, 8
+/* the round constants, each four times (one per state) */
+.Lk2_rc:
+.irp rc, 0x0000000000000001, 0x0000000000008082, 0x800000000000808a, \
+	 0x8000000080008000, 0x000000000000808b, 0x0000000080000001, \
+	 0x8000000080008081, 0x8000000000008009, 0x000000000000008a, \
+	 0x0000000000000088, 0x0000000080008009, 0x000000008000000a, \
+	 0x000000008000808b, 0x800000000000008b, 0x8000000000008089, \
+	 0x8000000000008003, 0x8000000000008002, 0x8000000000000080, \
+	 0x000000000000800a, 0x800000008000000a, 0x8000000080008081, \
+	 0x8000000000008080, 0x0000000080000001, 0x8000000080008008
+	.quad	\rc, \rc, \rc, \rc
+.endr
+
+.text
+
+/* void sc_keccakx4_permute_avx2(u64 *st): states st[j..j+3] */
+SYM_FUNC_START(sc_keccakx4_permute_avx2)
+	sub		$FRAME, %rsp
+	vmovdqa		.Lk2_rot8(%rip), ROT8
+	vmovdqa		.Lk2_rot56(%rip), ROT56
+	lea		.Lk2_rc(%rip), %rax
+	mov		$12, %ecx
+.Lk2_loop:
+	_k2_round	%rdi, 64, %rsp, 32
+	_k2_round	%rsp, 32, %rdi, 64
+	dec		%ecx
+	jnz		.Lk2_loop
+	vpxor		%ymm0, %ymm0, %ymm0
+.irp i, 0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20,21,22,23,24
+	vmovdqu		%ymm0, (\i * 32)(%rsp)
+.endr
+	add		$FRAME, %rsp
+	vzeroupper
+	RET
+SYM_FUNC_END(sc_keccakx4_permute_avx2)

@@ -1,0 +1,292 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Keccak-f[1600] on several states at once for x86_64 with AVX-512: four
+ * states in ymm registers (AVX-512VL) or eight in zmm registers (AVX-512F),
+ * one body for both widths.
+ *
+ * Algorithm
+ * ---------
+ * Keccak-f[1600] (FIPS 202 section 3.3): 24 rounds of theta, rho, pi, chi
+ * and iota on 25 64-bit lanes a[x + 5y].  With N states side by side, lane
+ * i of every state sits in one vector register (one state per 64-bit
+ * element), so the round is exactly the one-state algorithm with every
+ * 64-bit operation done N times by one instruction; no shuffles at all.
+ * The body is the one of keccak-avx512vl.S (one state per xmm):
+ *
+ *   vpternlogq  column parities a^b^c (0x96) and chi's a ^ (~b & c) (0xd2)
+ *   vprolq      rho's rotates and theta's rol 1
+ *   pi          no data moves: the lane names are assembler symbols that
+ *               the pi macro rebinds; 24 rounds bring every name back
+ *
+ * Per round 95 vector ALU instructions (29 rotates, 35 vpternlogq, 30
+ * XORs, 1 for iota) whatever the width, so eight states in zmm cost about
+ * what one state in xmm costs.
+ *
+ * Layout
+ * ------
+ * The states are lane-interleaved in memory (simdcrypt.h): lane i of state
+ * j is the 64-bit word st[8 * i + j], so lane i of eight states is the
+ * 64-byte line at st + 64 * i.  The x8 variant loads and stores whole
+ * lines; the x4 variant the first 32 bytes of each line from its @st, so
+ * it permutes states j..j+3 when called with st + j.
+ *
+ * Latency and throughput (Zen 5)
+ * ------------------------------
+ * One state per instruction is latency-bound (keccak-avx512vl.S: about 33
+ * cycles a round): parity, D, theta, rho and chi form a chain, and
+ * vpternlogq is 3 cycles through its second and third operands.  The same
+ * chain carries 4 or 8 states here; Zen 5 runs zmm at full width, so the
+ * x8 permutation takes about as long as the x4 one.
+ *
+ * Variants
+ * --------
+ *   sc_keccakx4_permute_avx512vl  ymm, 4 states: AVX-512F + VL (Skylake-X
+ *                                 and later, Zen 4/5); the choice where
+ *                                 zmm is avoided (prefer-ymm CPUs)
+ *   sc_keccakx8_permute_avx512    zmm, 8 states: AVX-512F, not on CPUs
+ *                                 that prefer ymm
+ * Both are reached through asm/x86/keccakx_x86.c.
+ *
+ * Registers
+ * ---------
+ *   V0-V24   the state: lane a[i] in V<i> on entry and exit
+ *   V25-V31  theta's column parities C0..C4 (V25-V29), then D0..D4 (V27,
+ *            V30, V29, V31, V26), each written over a parity no longer
+ *            needed; chi's copies of b[0], b[1] (V25, V28); iota's round
+ *            constant, broadcast (V29)
+ *   rdi      st
+ */
+#include <linux/linkage.h>
+
+#define XOR3	$0x96		/* a ^ b ^ c */
+#define CHI	$0xd2		/* a ^ (~b & c) */
+
+/* V0..V31 name the registers of width VL (bytes): ymm or zmm. */
+.macro _kx_set_vl	vl
+	.set	VL, \vl
+.irp i, 0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20,21,22,23,24,25,26,27,28,29,30,31
+.if VL == 32
+	.set	V\i, %ymm\i
+.elseif VL == 64
+	.set	V\i, %zmm\i
+.else
+	.error "keccakx-avx512: unsupported vector length"
+.endif
+.endr
+	/* the state, lane a[i] in V<i> */
+.irp i, 0,1,2,3,4,5,6,7,8,9
+	.set	A0\i, V\i
+.endr
+.irp i, 10,11,12,13,14,15,16,17,18,19,20,21,22,23,24
+	.set	A\i, V\i
+.endr
+	.set	C0, V25
+	.set	C1, V26
+	.set	C2, V27
+	.set	C3, V28
+	.set	C4, V29
+	.set	D1, V30
+	.set	D3, V31
+	.set	D0, V27
+	.set	D2, V29
+	.set	D4, V26
+	.set	RC, V29
+	.set	T0, V25
+	.set	T1, V28
+.endm
+
+/* C = a0 ^ a1 ^ a2 ^ a3 ^ a4 */
+.macro _kx_parity	c, a0, a1, a2, a3, a4
+	vmovdqa64	\a0, \c
+	vpternlogq	XOR3, \a2, \a1, \c
+	vpternlogq	XOR3, \a4, \a3, \c
+.endm
+
+/* theta and rho for one lane: a = rol(a ^ d, r) */
+.macro _kx_theta_rho_lane	d, a, r
+	vpxorq		\d, \a, \a
+.if \r
+	vprolq		$\r, \a, \a
+.endif
+.endm
+
+/* D[x] = C[x-1] ^ rol(C[x+1], 1), each D over a parity already used */
+.macro _kx_theta_d
+	_kx_parity	C0, A00, A05, A10, A15, A20
+	_kx_parity	C1, A01, A06, A11, A16, A21
+	_kx_parity	C2, A02, A07, A12, A17, A22
+	_kx_parity	C3, A03, A08, A13, A18, A23
+	_kx_parity	C4, A04, A09, A14, A19, A24
+	vprolq		$1, C2, D1
+	vpxorq		C0, D1, D1
+	vprolq		$1, C4, D3
+	vpxorq		C2, D3, D3
+	vprolq		$1, C1, D0
+	vpxorq		C4, D0, D0
+	vprolq		$1, C3, D2
+	vpxorq		C1, D2, D2
+	vprolq		$1, C0, D4
+	vpxorq		C3, D4, D4
+.endm
+
+.macro _kx_theta_rho
+	_kx_theta_d
+	_kx_theta_rho_lane	D0, A00, 0
+	_kx_theta_rho_lane	D0, A05, 36
+	_kx_theta_rho_lane	D0, A10, 3
+	_kx_theta_rho_lane	D0, A15, 41
+	_kx_theta_rho_lane	D0, A20, 18
+	_kx_theta_rho_lane	D1, A01, 1
+	_kx_theta_rho_lane	D1, A06, 44
+	_kx_theta_rho_lane	D1, A11, 10
+	_kx_theta_rho_lane	D1, A16, 45
+	_kx_theta_rho_lane	D1, A21, 2
+	_kx_theta_rho_lane	D2, A02, 62
+	_kx_theta_rho_lane	D2, A07, 6
+	_kx_theta_rho_lane	D2, A12, 43
+	_kx_theta_rho_lane	D2, A17, 15
+	_kx_theta_rho_lane	D2, A22, 61
+	_kx_theta_rho_lane	D3, A03, 28
+	_kx_theta_rho_lane	D3, A08, 55
+	_kx_theta_rho_lane	D3, A13, 25
+	_kx_theta_rho_lane	D3, A18, 21
+	_kx_theta_rho_lane	D3, A23, 56
+	_kx_theta_rho_lane	D4, A04, 27
+	_kx_theta_rho_lane	D4, A09, 20
+	_kx_theta_rho_lane	D4, A14, 39
+	_kx_theta_rho_lane	D4, A19, 8
+	_kx_theta_rho_lane	D4, A24, 14
+.endm
+
+/* pi: lane x + 5y becomes lane y + 5((2x + 3y) mod 5); names move only. */
+.macro _kx_pi
+.irp i, 00,01,02,03,04,05,06,07,08,09,10,11,12,13,14,15,16,17,18,19,20,21,22,23,24
+	.set	P\i, A\i
+.endr
+	.set	A10, P01
+	.set	A20, P02
+	.set	A05, P03
+	.set	A15, P04
+	.set	A16, P05
+	.set	A01, P06
+	.set	A11, P07
+	.set	A21, P08
+	.set	A06, P09
+	.set	A07, P10
+	.set	A17, P11
+	.set	A02, P12
+	.set	A12, P13
+	.set	A22, P14
+	.set	A23, P15
+	.set	A08, P16
+	.set	A18, P17
+	.set	A03, P18
+	.set	A13, P19
+	.set	A14, P20
+	.set	A24, P21
+	.set	A09, P22
+	.set	A19, P23
+	.set	A04, P24
+.endm
+
+/* chi on one row, in place: a[x] ^= ~a[x+1] & a[x+2] */
+.macro _kx_chi_row	a0, a1, a2, a3, a4
+	vmovdqa64	\a0, T0
+	vmovdqa64	\a1, T1
+	vpternlogq	CHI, \a2, \a1, \a0
+	vpternlogq	CHI, \a3, \a2, \a1
+	vpternlogq	CHI, \a4, \a3, \a2
+	vpternlogq	CHI, T0, \a4, \a3
+	vpternlogq	CHI, T1, T0, \a4
+.endm
+
+.macro _kx_round	r
+	_kx_theta_d
+	_kx_pi
+	/* plane Y: its five sources (theta, rho), then chi */
+	_kx_theta_rho_lane	D0, P00, 0
+	_kx_theta_rho_lane	D1, P06, 44
+	_kx_theta_rho_lane	D2, P12, 43
+	_kx_theta_rho_lane	D3, P18, 21
+	_kx_theta_rho_lane	D4, P24, 14
+	_kx_chi_row	A00, A01, A02, A03, A04
+	vpbroadcastq	.Lkx_rc + 8 * \r(%rip), T0
+	vpxorq		T0, A00, A00
+	_kx_theta_rho_lane	D3, P03, 28
+	_kx_theta_rho_lane	D4, P09, 20
+	_kx_theta_rho_lane	D0, P10, 3
+	_kx_theta_rho_lane	D1, P16, 45
+	_kx_theta_rho_lane	D2, P22, 61
+	_kx_chi_row	A05, A06, A07, A08, A09
+	_kx_theta_rho_lane	D1, P01, 1
+	_kx_theta_rho_lane	D2, P07, 6
+	_kx_theta_rho_lane	D3, P13, 25
+	_kx_theta_rho_lane	D4, P19, 8
+	_kx_theta_rho_lane	D0, P20, 18
+	_kx_chi_row	A10, A11, A12, A13, A14
+	_kx_theta_rho_lane	D4, P04, 27
+	_kx_theta_rho_lane	D0, P05, 36
+	_kx_theta_rho_lane	D1, P11, 10
+	_kx_theta_rho_lane	D2, P17, 15
+	_kx_theta_rho_lane	D3, P23, 56
+	_kx_chi_row	A15, A16, A17, A18, A19
+	_kx_theta_rho_lane	D2, P02, 62
+	_kx_theta_rho_lane	D3, P08, 55
+	_kx_theta_rho_lane	D4, P14, 39
+	_kx_theta_rho_lane	D0, P15, 41
+	_kx_theta_rho_lane	D1, P21, 2
+	_kx_chi_row	A20, A21, A22, A23, A24
+.endm
+
+/* load (or store) the VL-byte head of each of the 25 lines */
+.macro _kx_load
+.irp i, 0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20,21,22,23,24
+	vmovdqu64	64 * \i(%rdi), V\i
+.endr
+.endm
+
+.macro _kx_store
+.irp i, 0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20,21,22,23,24
+	vmovdqu64	V\i, 64 * \i(%rdi)
+.endr
+.endm
+
+/* The whole permutation at width \vl, as one function body. */
+.macro _kx_permute	vl
+	_kx_set_vl	\vl
+	_kx_load
+.irp r, 0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20,21,22,23
+	_kx_round	\r
+.endr
+	_kx_store
+	vzeroupper
+	RET
+.endm
+
+.section .rodata, "a"
+.balign 64
+.Lkx_rc:
+	.quad	0x0000000000000001, 0x0000000000008082
+	.quad	0x800000000000808a, 0x8000000080008000
+	.quad	0x000000000000808b, 0x0000000080000001
+	.quad	0x8000000080008081, 0x8000000000008009
+	.quad	0x000000000000008a, 0x0000000000000088
+	.quad	0x0000000080008009, 0x000000008000000a
+	.quad	0x000000008000808b, 0x800000000000008b
+	.quad	0x8000000000008089, 0x8000000000008003
+	.quad	0x8000000000008002, 0x8000000000000080
+	.quad	0x000000000000800a, 0x800000008000000a
+	.quad	0x8000000080008081, 0x8000000000008080
+	.quad	0x0000000080000001, 0x8000000080008008
+
+.text
+
+/* void sc_keccakx4_permute_avx512vl(u64 *st): states st[j..j+3] (ymm) */
+SYM_FUNC_START(sc_keccakx4_permute_avx512vl)
+	_kx_permute	32
+SYM_FUNC_END(sc_keccakx4_permute_avx512vl)
+
+/* void sc_keccakx8_permute_avx512(u64 *st): all eight states (zmm) */
+SYM_FUNC_START(sc_keccakx8_permute_avx512)
+	_kx_permute	64
+SYM_FUNC_END(sc_keccakx8_permute_avx512)

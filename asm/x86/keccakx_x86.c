@@ -1,0 +1,100 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * x86_64 Keccak xN rows (several states per call; simdcrypt.h has the
+ * lane-interleaved layout): thin C wrappers around the asm kernels, which
+ * the wrappers call directly (no asm address is taken).
+ *
+ *   scalar       one state, general registers (keccak-x86_64.S): the row
+ *                for one live stream and for contexts without SIMD
+ *   avx2x4       four states in ymm, AVX2 only (keccakx-avx2.S)
+ *   avx512vlx4   four states in ymm with vpternlogq/vprolq
+ *                (keccakx-avx512.S): where zmm is avoided
+ *   avx512x8     eight states in zmm (keccakx-avx512.S)
+ *
+ * Cutoffs (min_len: 200 bytes per live state), measured on Zen 5 with
+ * bench/bench.c (Documentation/sha3.rst): every vector row beats the
+ * scalar one from two states on; the zmm row costs what the ymm x4 row
+ * costs, so it wins from two states too, except where zmm is avoided.
+ */
+#include <linux/types.h>
+#include <linux/linkage.h>
+#include <linux/string.h>
+#include "../../simdcrypt.h"
+#include "keccakx_rows.h"
+
+asmlinkage void sc_keccak_absorb_x86_64(u64 *st, const u8 *in, size_t nblocks,
+					unsigned int rate);
+asmlinkage void sc_keccakx4_permute_avx2(u64 *st);
+asmlinkage void sc_keccakx4_permute_avx512vl(u64 *st);
+asmlinkage void sc_keccakx8_permute_avx512(u64 *st);
+
+static void sc_keccakx1_permute_scalar(u64 *st)
+{
+	u64 a[KECCAK_STATE_LANES];
+	unsigned int i;
+
+	for (i = 0; i < KECCAK_STATE_LANES; i++)
+		a[i] = st[SC_KECCAKX_MAX * i];
+	sc_keccak_absorb_x86_64(a, NULL, 1, 0);
+	for (i = 0; i < KECCAK_STATE_LANES; i++)
+		st[SC_KECCAKX_MAX * i] = a[i];
+	memzero_explicit(a, sizeof(a));
+}
+
+const struct sc_keccakx_impl sc_keccakx_impl_scalar = {
+	.base = {
+		.name		= "scalar",
+		.cpu_features	= SC_CPU_BMI1 | SC_CPU_BMI2,
+	},
+	.width		= 1,
+	.permute	= sc_keccakx1_permute_scalar,
+};
+
+static void sc_keccakx4_permute_avx2_row(u64 *st)
+{
+	sc_keccakx4_permute_avx2(st);
+}
+
+const struct sc_keccakx_impl sc_keccakx_impl_avx2x4 = {
+	.base = {
+		.name		= "avx2x4",
+		.cpu_features	= SC_CPU_AVX2,
+		.simd		= true,
+		.min_len	= 2 * KECCAK_STATE_SIZE,
+	},
+	.width		= 4,
+	.permute	= sc_keccakx4_permute_avx2_row,
+};
+
+static void sc_keccakx4_permute_avx512vl_row(u64 *st)
+{
+	sc_keccakx4_permute_avx512vl(st);
+}
+
+const struct sc_keccakx_impl sc_keccakx_impl_avx512vlx4 = {
+	.base = {
+		.name		= "avx512vlx4",
+		.cpu_features	= SC_CPU_AVX512,
+		.simd		= true,
+		.min_len	= 2 * KECCAK_STATE_SIZE,
+	},
+	.width		= 4,
+	.permute	= sc_keccakx4_permute_avx512vl_row,
+};
+
+static void sc_keccakx8_permute_avx512_row(u64 *st)
+{
+	sc_keccakx8_permute_avx512(st);
+}
+
+const struct sc_keccakx_impl sc_keccakx_impl_avx512x8 = {
+	.base = {
+		.name		= "avx512x8",
+		.cpu_features	= SC_CPU_AVX512,
+		.cpu_avoid	= SC_CPU_PREFER_YMM,
+		.simd		= true,
+		.min_len	= 2 * KECCAK_STATE_SIZE,
+	},
+	.width		= 8,
+	.permute	= sc_keccakx8_permute_avx512_row,
+};

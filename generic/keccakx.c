@@ -1,0 +1,140 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Keccak xN in portable C: the reference row (one state at a time through
+ * sc_keccakf1600_generic) and the multi-stream sponge every xN row runs
+ * under.  Built into the module and into the userspace harness.
+ *
+ * The states are lane-interleaved (lane i of state j at st[8 * i + j]), the
+ * layout the SIMD rows load with one vector per lane; bytes enter and leave
+ * through the same little-endian lane mapping as generic/keccak.c.
+ */
+#include <linux/types.h>
+#include <linux/string.h>
+#include "../compat/unaligned.h"
+#include "../simdcrypt.h"
+#include "keccakx.h"
+
+#define SC_KX_STRIDE	SC_KECCAKX_MAX
+
+/* One state at @st (stride SC_KX_STRIDE) through the portable permutation. */
+static void sc_keccakx1_permute_generic(u64 *st)
+{
+	u64 a[KECCAK_STATE_LANES];
+	unsigned int i;
+
+	for (i = 0; i < KECCAK_STATE_LANES; i++)
+		a[i] = st[SC_KX_STRIDE * i];
+	sc_keccakf1600_generic(a);
+	for (i = 0; i < KECCAK_STATE_LANES; i++)
+		st[SC_KX_STRIDE * i] = a[i];
+	memzero_explicit(a, sizeof(a));
+}
+
+const struct sc_keccakx_impl sc_keccakx_impl_generic = {
+	.base = { .name = "generic" },
+	.width = 1,
+	.permute = sc_keccakx1_permute_generic,
+};
+
+void sc_keccakx_permute_live(const struct sc_keccakx_impl *impl, u64 *st,
+			     unsigned int live)
+{
+	unsigned int w = impl->width, mask = (1u << w) - 1, g;
+
+	for (g = 0; g + w <= SC_KECCAKX_MAX; g += w)
+		if ((live >> g) & mask)
+			impl->permute(st + g);
+}
+
+void sc_keccakx_sponge_init(struct sc_keccakx_sponge *sp, unsigned int n,
+			    unsigned int rate)
+{
+	memset(sp, 0, sizeof(*sp));
+	sp->n = n;
+	sp->rate = rate;
+	sp->live = (u8)((1u << n) - 1);
+}
+
+/* XOR @len bytes of @in into state @j from byte @offset of its block. */
+static void sc_keccakx_xor(u64 *st, unsigned int j, unsigned int offset,
+			   const u8 *in, unsigned int len)
+{
+	u64 *s = st + j;
+
+	for (; len && offset % 8; len--, offset++)
+		s[SC_KX_STRIDE * (offset / 8)] ^= (u64)*in++ << (8 * (offset % 8));
+	for (; len >= 8; len -= 8, offset += 8, in += 8)
+		s[SC_KX_STRIDE * (offset / 8)] ^= get_unaligned_le64(in);
+	for (; len; len--, offset++)
+		s[SC_KX_STRIDE * (offset / 8)] ^= (u64)*in++ << (8 * (offset % 8));
+}
+
+void sc_keccakx_sponge_absorb(const struct sc_keccakx_impl *impl,
+			      struct sc_keccakx_sponge *sp,
+			      const u8 *const *in, size_t off, size_t len)
+{
+	unsigned int j, n;
+
+	while (len) {
+		n = sp->rate - sp->pos;
+		if (n > len)
+			n = len;
+		for (j = 0; j < sp->n; j++)
+			sc_keccakx_xor(sp->st, j, sp->pos, in[j] + off, n);
+		sp->pos += n;
+		off += n;
+		len -= n;
+		if (sp->pos == sp->rate) {
+			sc_keccakx_permute_live(impl, sp->st, sp->live);
+			sp->pos = 0;
+		}
+	}
+}
+
+void sc_keccakx_sponge_finalize(const struct sc_keccakx_impl *impl,
+				struct sc_keccakx_sponge *sp, u8 dsbyte)
+{
+	u8 pad[2] = { dsbyte, 0x80 };
+	unsigned int j;
+
+	for (j = 0; j < sp->n; j++) {
+		sc_keccakx_xor(sp->st, j, sp->pos, &pad[0], 1);
+		sc_keccakx_xor(sp->st, j, sp->rate - 1, &pad[1], 1);
+	}
+	sc_keccakx_permute_live(impl, sp->st, sp->live);
+	sp->pos = 0;
+	sp->squeezing = true;
+	sp->fresh = true;
+}
+
+/* The first @len bytes of state @j's block (len a multiple of 8). */
+static void sc_keccakx_extract(const u64 *st, unsigned int j, u8 *out,
+			       unsigned int len)
+{
+	unsigned int i;
+
+	for (i = 0; i < len / 8; i++)
+		put_unaligned_le64(st[SC_KX_STRIDE * i + j], out + 8 * i);
+}
+
+void sc_keccakx_sponge_squeeze(const struct sc_keccakx_impl *impl,
+			       struct sc_keccakx_sponge *sp, u8 **out,
+			       unsigned int nblocks)
+{
+	unsigned int j;
+
+	for (j = 0; j < sp->n; j++)
+		if (!out[j])
+			sp->live &= ~(1u << j);
+	while (nblocks--) {
+		if (!sp->fresh)
+			sc_keccakx_permute_live(impl, sp->st, sp->live);
+		sp->fresh = false;
+		for (j = 0; j < sp->n; j++) {
+			if (!(sp->live & (1u << j)))
+				continue;
+			sc_keccakx_extract(sp->st, j, out[j], sp->rate);
+			out[j] += sp->rate;
+		}
+	}
+}

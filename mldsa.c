@@ -1,0 +1,130 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * ML-DSA ExpandA (FIPS 204 Algorithm 32) on the multi-stream SHAKE API.
+ *
+ * Matrix entry A[r][s] is RejNTTPoly(rho || s || r) (Algorithm 30): SHAKE128
+ * of the 34-byte seed read as 3-byte little-endian candidates, the top bit
+ * of each third byte cleared, kept when below q = 8380417, until 256
+ * coefficients are kept.  The k * l entries are independent streams of the
+ * same shape, so they go through sc_shake128_xn_*() eight at a time: five
+ * blocks each first (840 bytes, 280 candidates, each kept with probability
+ * q / 2^23 > 0.999: more than 24 rejections happen with probability below
+ * 2^-120), then, should it ever be needed, one more block at a time for
+ * the streams still short, the others stopped.
+ *
+ * The seed is public, so rejection may branch on it.  Built into the
+ * module and into the userspace harness and benchmark.
+ */
+#include <linux/types.h>
+#include <linux/string.h>
+#include <linux/errno.h>
+#include <linux/slab.h>
+#include <linux/export.h>
+#include "include/simdcrypt/shake.h"
+#include "include/simdcrypt/mldsa.h"
+
+#define SC_MLDSA_FIRST_BLOCKS	5
+
+/**
+ * sc_mldsa_rej_ntt() - RejNTTPoly's sampling step over squeezed bytes
+ * @a: the polynomial, coefficients 0..@j-1 already kept
+ * @j: coefficients kept so far
+ * @buf: SHAKE128 output, continuing where the last call stopped
+ * @len: bytes of @buf, a multiple of 3
+ *
+ * Return: the number of coefficients kept, at most SC_MLDSA_N.
+ */
+unsigned int sc_mldsa_rej_ntt(u32 *a, unsigned int j, const u8 *buf,
+			      unsigned int len)
+{
+	unsigned int i;
+
+	for (i = 0; i + 3 <= len && j < SC_MLDSA_N; i += 3) {
+		u32 z = buf[i] | (u32)buf[i + 1] << 8 |
+			(u32)(buf[i + 2] & 0x7f) << 16;
+
+		if (z < SC_MLDSA_Q)
+			a[j++] = z;
+	}
+	return j;
+}
+EXPORT_SYMBOL_GPL(sc_mldsa_rej_ntt);
+
+struct sc_mldsa_ws {
+	struct sc_shake_xn_ctx ctx;
+	u8 seed[SC_KECCAKX_MAX][SC_MLDSA_SEED_SIZE + 2];
+	u8 buf[SC_KECCAKX_MAX][SC_MLDSA_FIRST_BLOCKS * SHAKE128_RATE];
+};
+
+/* Entries @first .. @first + @m - 1 (row-major) of the k x l matrix. */
+static void sc_mldsa_expand_group(struct sc_mldsa_ws *w, u32 *a,
+				  const u8 *rho, unsigned int l,
+				  unsigned int first, unsigned int m)
+{
+	const u8 *in[SC_KECCAKX_MAX];
+	u8 *out[SC_KECCAKX_MAX];
+	unsigned int cnt[SC_KECCAKX_MAX];
+	unsigned int t, left;
+
+	for (t = 0; t < m; t++) {
+		unsigned int e = first + t;
+
+		memcpy(w->seed[t], rho, SC_MLDSA_SEED_SIZE);
+		w->seed[t][SC_MLDSA_SEED_SIZE] = e % l;		/* s: column */
+		w->seed[t][SC_MLDSA_SEED_SIZE + 1] = e / l;	/* r: row */
+		in[t] = w->seed[t];
+		out[t] = w->buf[t];
+	}
+	sc_shake128_xn_init(&w->ctx, m);
+	sc_shake_xn_absorb(&w->ctx, in, SC_MLDSA_SEED_SIZE + 2);
+	sc_shake_xn_squeeze_blocks(&w->ctx, out, SC_MLDSA_FIRST_BLOCKS);
+	for (left = 0, t = 0; t < m; t++) {
+		cnt[t] = sc_mldsa_rej_ntt(a + SC_MLDSA_N * (first + t), 0,
+					  w->buf[t], sizeof(w->buf[t]));
+		left += cnt[t] < SC_MLDSA_N;
+	}
+	while (left) {
+		for (t = 0; t < m; t++)
+			out[t] = cnt[t] < SC_MLDSA_N ? w->buf[t] : NULL;
+		sc_shake_xn_squeeze_blocks(&w->ctx, out, 1);
+		for (left = 0, t = 0; t < m; t++) {
+			if (!out[t])
+				continue;
+			cnt[t] = sc_mldsa_rej_ntt(a + SC_MLDSA_N * (first + t),
+						  cnt[t], w->buf[t], SHAKE128_RATE);
+			left += cnt[t] < SC_MLDSA_N;
+		}
+	}
+	sc_shake_xn_zeroize(&w->ctx);
+}
+
+/**
+ * sc_mldsa_expand_a() - ML-DSA ExpandA (FIPS 204 Algorithm 32)
+ * @a: the k x l matrix, row-major: A[r][s] is the SC_MLDSA_N coefficients
+ *     (NTT domain, each below SC_MLDSA_Q) at a + SC_MLDSA_N * (r * l + s)
+ * @rho: the SC_MLDSA_SEED_SIZE-byte public seed
+ * @k: rows (4, 6, 8 for ML-DSA-44/65/87), 1 to SC_MLDSA_MAX_KL
+ * @l: columns (4, 5, 7), 1 to SC_MLDSA_MAX_KL
+ *
+ * Allocates a workspace (about 8.5 KiB): process context.
+ *
+ * Return: 0, -EINVAL for a bad @k or @l, -ENOMEM.
+ */
+int sc_mldsa_expand_a(u32 *a, const u8 *rho, unsigned int k, unsigned int l)
+{
+	struct sc_mldsa_ws *w;
+	unsigned int first, n = k * l;
+
+	if (!k || !l || k > SC_MLDSA_MAX_KL || l > SC_MLDSA_MAX_KL)
+		return -EINVAL;
+	w = kmalloc(sizeof(*w), GFP_KERNEL);
+	if (!w)
+		return -ENOMEM;
+	for (first = 0; first < n; first += SC_KECCAKX_MAX)
+		sc_mldsa_expand_group(w, a, rho, l, first,
+				      n - first < SC_KECCAKX_MAX ?
+				      n - first : SC_KECCAKX_MAX);
+	kfree(w);
+	return 0;
+}
+EXPORT_SYMBOL_GPL(sc_mldsa_expand_a);

@@ -1,0 +1,152 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Multi-stream SHAKE128/256 (include/simdcrypt/shake.h): up to
+ * SC_KECCAKX_MAX independent streams whose states sit side by side, so
+ * that a Keccak xN row permutes several of them per instruction.
+ *
+ * Every step first picks the xN row for the number of streams still live
+ * (sc_keccakx_pick: a single-state row for one stream, the widest row the
+ * CPU runs well for many), then runs the generic/keccakx.c sponge with it,
+ * inside a SIMD section only where this context may use SIMD and the row
+ * needs one.  One section covers at most SC_SIMD_CHUNK bytes of input or
+ * output summed over the streams, and at least one block.  Rows may change
+ * between steps: they all keep the same lane-interleaved state.
+ *
+ * Built into the module and into the userspace harness and benchmark.
+ */
+#include <linux/types.h>
+#include <linux/string.h>
+#include <linux/bug.h>
+#include <linux/export.h>
+#include "compat/simd.h"
+#include "simdcrypt.h"
+#include "generic/keccakx.h"
+#include "include/simdcrypt/shake.h"
+
+static unsigned int sc_shake_xn_count(unsigned int live)
+{
+	unsigned int n = 0;
+
+	for (; live; live &= live - 1)
+		n++;
+	return n;
+}
+
+static const struct sc_keccakx_impl *sc_shake_xn_row(unsigned int live)
+{
+	unsigned int n = sc_shake_xn_count(live);
+
+	return sc_simd_usable() ? sc_keccakx_pick(n) :
+				  sc_keccakx_pick_nosimd(n);
+}
+
+static void sc_shake_xn_init(struct sc_shake_xn_ctx *ctx, unsigned int n,
+			     unsigned int rate)
+{
+	if (WARN_ON_ONCE(n < 1 || n > SC_KECCAKX_MAX))
+		n = n ? SC_KECCAKX_MAX : 1;
+	sc_keccakx_sponge_init(&ctx->sp, n, rate);
+}
+
+/**
+ * sc_shake128_xn_init() - start @n SHAKE128 streams
+ * @ctx: the context (may live on the stack; holds no pointers)
+ * @n: number of streams, 1 to SC_KECCAKX_MAX (8)
+ */
+void sc_shake128_xn_init(struct sc_shake_xn_ctx *ctx, unsigned int n)
+{
+	sc_shake_xn_init(ctx, n, SHAKE128_RATE);
+}
+EXPORT_SYMBOL_GPL(sc_shake128_xn_init);
+
+/**
+ * sc_shake256_xn_init() - start @n SHAKE256 streams
+ * @ctx: the context (may live on the stack; holds no pointers)
+ * @n: number of streams, 1 to SC_KECCAKX_MAX (8)
+ */
+void sc_shake256_xn_init(struct sc_shake_xn_ctx *ctx, unsigned int n)
+{
+	sc_shake_xn_init(ctx, n, SHAKE256_RATE);
+}
+EXPORT_SYMBOL_GPL(sc_shake256_xn_init);
+
+/**
+ * sc_shake_xn_absorb() - absorb @len bytes into every stream
+ * @ctx: the context, not yet squeezed
+ * @in: @in[j] is stream j's input, for j below the @n given at init
+ * @len: bytes of each input
+ *
+ * May be called any number of times before the first squeeze; stream j
+ * then hashes the concatenation of its inputs.
+ */
+void sc_shake_xn_absorb(struct sc_shake_xn_ctx *ctx, const u8 *const in[],
+			size_t len)
+{
+	struct sc_keccakx_sponge *sp = &ctx->sp;
+	size_t off = 0, step = SC_SIMD_CHUNK / sp->n;
+
+	BUILD_BUG_ON(SC_KECCAKX_MAX * KECCAK_MAX_RATE > SC_SIMD_CHUNK);
+	if (WARN_ON_ONCE(sp->squeezing))
+		return;
+	while (off < len) {
+		const struct sc_keccakx_impl *impl = sc_shake_xn_row(sp->live);
+		size_t n = len - off < step ? len - off : step;
+
+		sc_simd_run(impl->base.simd,
+			    sc_keccakx_sponge_absorb(impl, sp, in, off, n));
+		off += n;
+	}
+}
+EXPORT_SYMBOL_GPL(sc_shake_xn_absorb);
+
+/**
+ * sc_shake_xn_squeeze_blocks() - the next @nblocks output blocks of each stream
+ * @ctx: the context (the first squeeze ends the input)
+ * @out: @out[j] receives @nblocks * rate bytes of stream j (rate: 168 for
+ *	 SHAKE128, 136 for SHAKE256), or is NULL to stop stream j for good
+ * @nblocks: blocks to squeeze
+ *
+ * A stopped stream costs nothing once no live stream shares its row's
+ * group; the row is chosen again for the streams still live.
+ */
+void sc_shake_xn_squeeze_blocks(struct sc_shake_xn_ctx *ctx,
+				u8 *const out[], unsigned int nblocks)
+{
+	struct sc_keccakx_sponge *sp = &ctx->sp;
+	u8 *o[SC_KECCAKX_MAX];
+	unsigned int j, step;
+
+	if (!sp->squeezing) {
+		const struct sc_keccakx_impl *impl = sc_shake_xn_row(sp->live);
+
+		sc_simd_run(impl->base.simd,
+			    sc_keccakx_sponge_finalize(impl, sp, SHAKE_DSBYTE));
+	}
+	for (j = 0; j < sp->n; j++) {
+		o[j] = out[j];
+		if (!o[j])
+			sp->live &= ~(1u << j);
+	}
+	if (!sp->live)
+		return;
+	step = SC_SIMD_CHUNK / (sp->rate * sc_shake_xn_count(sp->live));
+	while (nblocks) {
+		const struct sc_keccakx_impl *impl = sc_shake_xn_row(sp->live);
+		unsigned int n = nblocks < step ? nblocks : step;
+
+		sc_simd_run(impl->base.simd,
+			    sc_keccakx_sponge_squeeze(impl, sp, o, n));
+		nblocks -= n;
+	}
+}
+EXPORT_SYMBOL_GPL(sc_shake_xn_squeeze_blocks);
+
+/**
+ * sc_shake_xn_zeroize() - wipe the context
+ * @ctx: the context
+ */
+void sc_shake_xn_zeroize(struct sc_shake_xn_ctx *ctx)
+{
+	memzero_explicit(ctx, sizeof(*ctx));
+}
+EXPORT_SYMBOL_GPL(sc_shake_xn_zeroize);

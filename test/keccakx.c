@@ -1,0 +1,398 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Userspace tests of the Keccak xN rows, the multi-stream SHAKE API
+ * (shake_xn.c over generic/keccakx.c) and ML-DSA ExpandA (mldsa.c), built
+ * from the module's own sources against test/shim.
+ *
+ *   keccakx [--quick] [--seed N]
+ *
+ * - rows: every supported row permutes the states it owns exactly as the
+ *   portable C does, at every start position, and leaves the others alone;
+ * - API: every row forced, N = 1..8 streams, input lengths 0..600 in random
+ *   pieces, 1..5 output blocks in random steps, streams stopped at random:
+ *   each stream equals OpenSSL's SHAKE128/256 of its input, stopped streams'
+ *   buffers are not written; rows switched between steps; the no-SIMD path;
+ * - ExpandA: ML-DSA-44/65/87 against a single-stream ExpandA written here
+ *   over OpenSSL's SHAKE128, and against known answers from Python's
+ *   hashlib (test/mldsa_kat.py).
+ *
+ * Ends with "N passed, N failed"; exit status 1 on any failure.
+ */
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <openssl/evp.h>
+
+#include <linux/types.h>
+#include <linux/errno.h>
+#include "simdcrypt.h"
+#include "generic/keccakx.h"
+#include "include/simdcrypt/shake.h"
+#include "include/simdcrypt/mldsa.h"
+#include "cpu_user.h"
+#include "mldsa_kat.h"
+
+#define ARRAY_SIZE(a)	(sizeof(a) / sizeof((a)[0]))
+#define MAXIN		600
+#define MAXBLOCKS	5
+#define OUTMAX		(MAXBLOCKS * SHAKE128_RATE)
+#define GUARD		0xa5
+
+static unsigned long g_pass, g_fail;
+static bool g_quick;
+
+static bool __attribute__((format(printf, 2, 3)))
+check(bool ok, const char *fmt, ...)
+{
+	va_list ap;
+
+	if (ok) {
+		g_pass++;
+		return true;
+	}
+	if (g_fail++ < 30) {
+		printf("FAIL ");
+		va_start(ap, fmt);
+		vprintf(fmt, ap);
+		va_end(ap);
+		printf("\n");
+	}
+	return false;
+}
+
+static u64 g_rng;
+
+static u64 rnd64(void)
+{
+	u64 z = (g_rng += 0x9e3779b97f4a7c15ull);
+
+	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+	z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+	return z ^ (z >> 31);
+}
+
+static unsigned int rnd_below(unsigned int n)
+{
+	return n ? (unsigned int)(rnd64() % n) : 0;
+}
+
+static void rnd_fill(u8 *p, size_t n)
+{
+	while (n--)
+		*p++ = (u8)rnd64();
+}
+
+static void ossl_shake(bool s256, const u8 *in, size_t len, u8 *out,
+		       size_t outlen)
+{
+	EVP_MD_CTX *c = EVP_MD_CTX_new();
+
+	if (!c || !EVP_DigestInit_ex(c, s256 ? EVP_shake256() : EVP_shake128(), NULL) ||
+	    !EVP_DigestUpdate(c, in, len) || !EVP_DigestFinalXOF(c, out, outlen)) {
+		fprintf(stderr, "keccakx: OpenSSL SHAKE failed\n");
+		exit(2);
+	}
+	EVP_MD_CTX_free(c);
+}
+
+/* ---- rows ---- */
+
+static void test_rows(void)
+{
+	static u64 st[SC_KECCAKX_LANES] __aligned(64), ref[SC_KECCAKX_LANES];
+	unsigned int r, j, g, i;
+
+	for (r = 0; r < sc_nimpls[SC_ALG_KECCAK_XN]; r++) {
+		const struct sc_keccakx_impl *im = sc_keccakx_impls[r];
+
+		if (!sc_impl_supported(&im->base))
+			continue;
+		check(im->width == 1 || im->width == 2 || im->width == 4 ||
+		      im->width == 8, "row %s: width %u", im->base.name, im->width);
+		for (g = 0; g + im->width <= SC_KECCAKX_MAX; g++) {
+			for (i = 0; i < SC_KECCAKX_LANES; i++)
+				st[i] = ref[i] = rnd64();
+			for (j = 0; j < im->width; j++)
+				sc_keccakx_impl_generic.permute(ref + g + j);
+			im->permute(st + g);
+			check(!memcmp(st, ref, sizeof(st)),
+			      "row %s: states %u..%u (others untouched)",
+			      im->base.name, g, g + im->width - 1);
+		}
+	}
+}
+
+/* ---- the API ---- */
+
+static u8 g_in[SC_KECCAKX_MAX][MAXIN];
+static u8 g_out[SC_KECCAKX_MAX][OUTMAX + 64];
+static u8 g_ref[OUTMAX];
+
+/* Forced row index, or -1 for "fastest"; @mix switches rows between steps. */
+static void force_row(int row)
+{
+	int err = sc_force_impl(SC_ALG_KECCAK_XN,
+				row < 0 ? "fastest" : sc_impl_row(SC_ALG_KECCAK_XN, row)->name);
+
+	if (err) {
+		fprintf(stderr, "keccakx: cannot force row %d (%d)\n", row, err);
+		exit(2);
+	}
+}
+
+static int rnd_supported_row(void)
+{
+	for (;;) {
+		unsigned int r = rnd_below(sc_nimpls[SC_ALG_KECCAK_XN] + 1);
+
+		if (r == sc_nimpls[SC_ALG_KECCAK_XN])
+			return -1;
+		if (sc_impl_supported(sc_impl_row(SC_ALG_KECCAK_XN, r)))
+			return (int)r;
+	}
+}
+
+/*
+ * One request: @n streams of @len bytes, absorbed in random pieces, up to
+ * five blocks squeezed in random steps, streams stopped at random after
+ * some step (when @stop).  @mix: a random row for every step.
+ */
+static void api_case(const char *what, bool s256, unsigned int n, size_t len,
+		     unsigned int nblocks, bool stop, bool mix)
+{
+	unsigned int rate = s256 ? SHAKE256_RATE : SHAKE128_RATE;
+	unsigned int got[SC_KECCAKX_MAX] = { 0 }, j, b, step;
+	const u8 *in[SC_KECCAKX_MAX];
+	u8 *out[SC_KECCAKX_MAX];
+	struct sc_shake_xn_ctx ctx;
+	size_t off = 0, piece;
+
+	for (j = 0; j < n; j++) {
+		rnd_fill(g_in[j], len);
+		memset(g_out[j], GUARD, sizeof(g_out[j]));
+	}
+	if (s256)
+		sc_shake256_xn_init(&ctx, n);
+	else
+		sc_shake128_xn_init(&ctx, n);
+	while (off < len || !rnd_below(4)) {
+		piece = rnd_below(4) ? len - off : rnd_below((unsigned int)(len - off + 1));
+		for (j = 0; j < n; j++)
+			in[j] = g_in[j] + off;
+		if (mix)
+			force_row(rnd_supported_row());
+		sc_shake_xn_absorb(&ctx, in, piece);
+		off += piece;
+		if (off == len && rnd_below(2))
+			break;
+	}
+	for (j = 0; j < n; j++)
+		out[j] = g_out[j];
+	for (b = 0; b < nblocks; b += step) {
+		step = 1 + rnd_below(nblocks - b);
+		if (mix)
+			force_row(rnd_supported_row());
+		sc_shake_xn_squeeze_blocks(&ctx, out, step);
+		for (j = 0; j < n; j++) {
+			if (!out[j])
+				continue;
+			got[j] += step;
+			out[j] += step * rate;
+			if (stop && !rnd_below(3))
+				out[j] = NULL;
+		}
+	}
+	sc_shake_xn_zeroize(&ctx);
+	for (j = 0; j < n; j++) {
+		size_t olen = (size_t)got[j] * rate, i;
+		bool guard = true;
+
+		ossl_shake(s256, g_in[j], len, g_ref, olen);
+		for (i = olen; i < sizeof(g_out[j]); i++)
+			guard &= g_out[j][i] == GUARD;
+		check(!memcmp(g_out[j], g_ref, olen) && guard,
+		      "%s: shake%s x%u, len %zu, stream %u, %u blocks%s%s", what,
+		      s256 ? "256" : "128", n, len, j, got[j],
+		      memcmp(g_out[j], g_ref, olen) ? " (output differs)" : "",
+		      guard ? "" : " (wrote past its blocks)");
+	}
+}
+
+static void test_api(void)
+{
+	unsigned int r, n, lstep = g_quick ? 7 : 1;
+	size_t len;
+	char what[64];
+
+	/* every row forced; row -1 is "fastest" (length-based choice) */
+	for (r = 0; r <= sc_nimpls[SC_ALG_KECCAK_XN]; r++) {
+		int row = r == sc_nimpls[SC_ALG_KECCAK_XN] ? -1 : (int)r;
+
+		if (row >= 0 && !sc_impl_supported(sc_impl_row(SC_ALG_KECCAK_XN, row)))
+			continue;
+		snprintf(what, sizeof(what), "row %s",
+			 row < 0 ? "fastest" : sc_impl_row(SC_ALG_KECCAK_XN, row)->name);
+		force_row(row);
+		for (n = 1; n <= SC_KECCAKX_MAX; n++)
+			for (len = (n - 1) % lstep; len <= MAXIN; len += lstep)
+				api_case(what, len & 1, n, len, 1 + len % MAXBLOCKS,
+					 len % 3 == 0, false);
+	}
+	force_row(-1);
+
+	/* rows switched between steps */
+	for (n = 1; n <= SC_KECCAKX_MAX; n++)
+		for (len = 0; len <= MAXIN; len += g_quick ? 97 : 13)
+			api_case("mixed rows", len & 2, n, len, MAXBLOCKS, true, true);
+	force_row(-1);
+
+	/* where SIMD may not be used: the no-SIMD choice, the same answers */
+	sc_test_simd_off = true;
+	for (n = 1; n <= SC_KECCAKX_MAX; n++)
+		for (len = 0; len <= MAXIN; len += g_quick ? 61 : 7)
+			api_case("no-SIMD", len & 1, n, len, 1 + len % MAXBLOCKS,
+				 len % 3 == 0, false);
+	sc_test_simd_off = false;
+
+	/* n outside 1..8 is clamped, not overrun */
+	{
+		struct sc_shake_xn_ctx ctx;
+
+		sc_shake128_xn_init(&ctx, 0);
+		check(ctx.sp.n == 1, "n = 0 clamps to 1 (%u)", ctx.sp.n);
+		sc_shake128_xn_init(&ctx, 9);
+		check(ctx.sp.n == SC_KECCAKX_MAX, "n = 9 clamps to 8 (%u)", ctx.sp.n);
+	}
+}
+
+/* ---- ExpandA ---- */
+
+/* Single-stream ExpandA over OpenSSL, written independently of mldsa.c. */
+static void ref_expand_a(u32 *a, const u8 *rho, unsigned int k, unsigned int l)
+{
+	static u8 buf[40 * SHAKE128_RATE];
+	unsigned int r, s, j, i;
+	u8 seed[34];
+
+	for (r = 0; r < k; r++) {
+		for (s = 0; s < l; s++) {
+			u32 *p = a + 256 * (r * l + s);
+
+			memcpy(seed, rho, 32);
+			seed[32] = (u8)s;
+			seed[33] = (u8)r;
+			ossl_shake(false, seed, sizeof(seed), buf, sizeof(buf));
+			for (i = 0, j = 0; j < 256; i += 3) {
+				u32 z = buf[i] | buf[i + 1] << 8 |
+					(u32)(buf[i + 2] & 0x7f) << 16;
+
+				if (z < SC_MLDSA_Q)
+					p[j++] = z;
+			}
+		}
+	}
+}
+
+static void test_expand_a(void)
+{
+	static u32 a[65 * 256], ref[64 * 256];
+	static const unsigned int kl[][2] = {
+		{ 4, 4 }, { 6, 5 }, { 8, 7 }, { 1, 1 }, { 3, 2 }, { 8, 8 },
+	};
+	unsigned int i, t, r, w;
+	u8 rho[32], dig[32], bytes[4];
+	EVP_MD_CTX *c;
+
+	for (i = 0; i < ARRAY_SIZE(sc_mldsa_kats); i++) {
+		const struct sc_mldsa_kat *v = &sc_mldsa_kats[i];
+
+		memset(a, 0xff, sizeof(a));
+		check(!sc_mldsa_expand_a(a, v->rho, v->k, v->l), "%s KAT %u: error",
+		      v->name, i);
+		c = EVP_MD_CTX_new();
+		EVP_DigestInit_ex(c, EVP_shake256(), NULL);
+		for (w = 0; w < v->k * v->l * 256; w++) {
+			bytes[0] = (u8)a[w];
+			bytes[1] = (u8)(a[w] >> 8);
+			bytes[2] = (u8)(a[w] >> 16);
+			bytes[3] = (u8)(a[w] >> 24);
+			EVP_DigestUpdate(c, bytes, 4);
+		}
+		EVP_DigestFinalXOF(c, dig, sizeof(dig));
+		EVP_MD_CTX_free(c);
+		check(a[0] == v->first && a[v->k * v->l * 256 - 1] == v->last &&
+		      !memcmp(dig, v->digest, sizeof(dig)),
+		      "%s KAT %u (Python hashlib): first %u/%u last %u/%u", v->name,
+		      i, a[0], v->first, a[v->k * v->l * 256 - 1], v->last);
+	}
+
+	for (r = 0; r <= sc_nimpls[SC_ALG_KECCAK_XN]; r++) {
+		int row = r == sc_nimpls[SC_ALG_KECCAK_XN] ? -1 : (int)r;
+
+		if (row >= 0 && !sc_impl_supported(sc_impl_row(SC_ALG_KECCAK_XN, row)))
+			continue;
+		force_row(row);
+		for (t = 0; t < (g_quick ? 2u : 8u); t++) {
+			for (i = 0; i < ARRAY_SIZE(kl); i++) {
+				unsigned int k = kl[i][0], l = kl[i][1];
+
+				rnd_fill(rho, sizeof(rho));
+				ref_expand_a(ref, rho, k, l);
+				memset(a, 0xff, sizeof(a));
+				check(!sc_mldsa_expand_a(a, rho, k, l) &&
+				      !memcmp(a, ref, k * l * 256 * sizeof(u32)) &&
+				      a[k * l * 256] == 0xffffffffu,
+				      "ExpandA %ux%u, row %s: differs from single-stream",
+				      k, l, row < 0 ? "fastest" :
+				      sc_impl_row(SC_ALG_KECCAK_XN, row)->name);
+			}
+		}
+	}
+	force_row(-1);
+	check(sc_mldsa_expand_a(a, rho, 0, 4) == -EINVAL &&
+	      sc_mldsa_expand_a(a, rho, 9, 4) == -EINVAL &&
+	      sc_mldsa_expand_a(a, rho, 4, 9) == -EINVAL, "ExpandA: bad k, l refused");
+}
+
+int main(int argc, char **argv)
+{
+	const char *env;
+	char desc[160];
+	unsigned int i;
+
+	g_rng = 0x6b656363616b78ull;
+	for (i = 1; i < (unsigned int)argc; i++) {
+		if (!strcmp(argv[i], "--quick"))
+			g_quick = true;
+		else if (!strcmp(argv[i], "--seed") && i + 1 < (unsigned int)argc)
+			g_rng = strtoull(argv[++i], NULL, 0);
+		else {
+			fprintf(stderr, "usage: %s [--quick] [--seed N]\n", argv[0]);
+			return 2;
+		}
+	}
+	env = getenv("SC_TEST_SEED");
+	if (env && *env)
+		g_rng = strtoull(env, NULL, 0);
+	/* the plans, measured as insmod measures them */
+	sc_dispatch_init(true);
+	sc_cpu_describe(sc_cpu_features(), desc, sizeof(desc));
+	printf("keccakx%s: cpu {%s}, rows:", g_quick ? " (quick)" : "", desc);
+	for (i = 0; i < sc_nimpls[SC_ALG_KECCAK_XN]; i++) {
+		const struct sc_impl *row = sc_impl_row(SC_ALG_KECCAK_XN, i);
+
+		printf(" %s%s", row->name, sc_impl_supported(row) ? "" : "(unsupported)");
+	}
+	printf("; 1..8 streams pick:");
+	for (i = 1; i <= SC_KECCAKX_MAX; i++)
+		printf(" %s", sc_keccakx_pick(i)->base.name);
+	printf("\n");
+
+	test_rows();
+	test_api();
+	test_expand_a();
+
+	printf("%lu passed, %lu failed\n", g_pass, g_fail);
+	return g_fail ? 1 : 0;
+}
