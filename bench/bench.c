@@ -58,6 +58,9 @@
 #include "generic/poly1305.h"
 #include "generic/keccak.h"
 #include "generic/chacha20poly1305.h"
+#include "generic/keccakx.h"
+#include "include/simdcrypt/shake.h"
+#include "include/simdcrypt/mldsa.h"
 #include "test/cpu_user.h"
 #include "aead_peers.h"
 
@@ -65,7 +68,8 @@
 #define MAXSIZE		(1u << 20)
 #define OSSL_AVX2_MASK	":~0xD0230000"
 
-enum { K_OURS, K_BEST, K_OPENSSL, K_SODIUM, K_TWOPASS, K_BORING, K_IPSECMB };
+/* K_X1: our best single-state Keccak row, once per stream (xN algs) */
+enum { K_OURS, K_BEST, K_OPENSSL, K_SODIUM, K_TWOPASS, K_BORING, K_IPSECMB, K_X1 };
 
 struct alg {
 	const char *name;
@@ -109,7 +113,67 @@ static const struct alg g_algs[] = {
 	  "SHAKE-256", false },
 	AEAD_ALG("chacha20-poly1305", false),
 	AEAD_ALG("chacha20-poly1305-open", true),
+	{ "shake128-x2", SC_ALG_KECCAK_XN, 0, false, SHAKE128_RATE, 0, SHAKE_DSBYTE,
+	  "SHAKE-128", false },
+	{ "shake128-x4", SC_ALG_KECCAK_XN, 0, false, SHAKE128_RATE, 0, SHAKE_DSBYTE,
+	  "SHAKE-128", false },
+	{ "shake128-x8", SC_ALG_KECCAK_XN, 0, false, SHAKE128_RATE, 0, SHAKE_DSBYTE,
+	  "SHAKE-128", false },
+	{ "mldsa65-expanda", SC_ALG_KECCAK_XN, 0, false, SHAKE128_RATE, 0,
+	  SHAKE_DSBYTE, "SHAKE-128", false },
 };
+
+/*
+ * The algs of the Keccak xN table (fam SC_ALG_KECCAK_XN), by name: @streams
+ * SHAKE128 streams of 34-byte inputs with 5 blocks (840 bytes) of output
+ * each, measured at that one size; with @expanda, ML-DSA ExpandA of a
+ * k x l matrix (streams = k * l).
+ */
+struct xn_alg {
+	const char *name;
+	unsigned int streams;
+	bool expanda;
+	unsigned int k, l;
+};
+
+static const struct xn_alg g_xn_algs[] = {
+	{ "shake128-x2", 2, false, 0, 0 },
+	{ "shake128-x4", 4, false, 0, 0 },
+	{ "shake128-x8", 8, false, 0, 0 },
+	{ "mldsa65-expanda", 30, true, 6, 5 },
+};
+
+/* NULL for the single-message algs */
+static const struct xn_alg *xn_of(const struct alg *a)
+{
+	unsigned int i;
+
+	for (i = 0; a->fam == SC_ALG_KECCAK_XN && i < ARRAY_SIZE(g_xn_algs); i++)
+		if (!strcmp(a->name, g_xn_algs[i].name))
+			return &g_xn_algs[i];
+	return NULL;
+}
+
+/* xN algs: input and output per stream; ExpandA: the matrix's bytes */
+#define XN_INLEN	34
+#define XN_BLOCKS	5
+#define XN_OUTLEN	(XN_BLOCKS * SHAKE128_RATE)
+
+/* The one size an xN alg is measured at (bytes per stream, or the matrix). */
+static size_t xn_size(const struct alg *alg)
+{
+	const struct xn_alg *a = xn_of(alg);
+
+	return a->expanda ? (size_t)a->k * a->l * SC_MLDSA_N * 4 : XN_OUTLEN;
+}
+
+/* Bytes one operation produces (cycles/byte counts all streams). */
+static size_t xn_bytes(const struct alg *alg)
+{
+	const struct xn_alg *a = xn_of(alg);
+
+	return a->expanda ? xn_size(alg) : (size_t)a->streams * XN_OUTLEN;
+}
 
 static const size_t g_sizes[] = { 16, 64, 256, 1024, 4096, 16384, 1048576 };
 #define NSIZES ARRAY_SIZE(g_sizes)
@@ -461,6 +525,88 @@ static void aead_prepare(size_t len)
 	memcpy(g_sealed + len, g_tag, 16);
 }
 
+/* ---- multi-stream SHAKE128 and ExpandA ---- */
+
+static u32 g_matrix[SC_MLDSA_MAX_KL * SC_MLDSA_MAX_KL * SC_MLDSA_N];
+
+/* One stream's SHAKE128 by the x1 (best single-state row) or OpenSSL way. */
+static void xn_one(const struct job *j, const u8 *in, size_t inlen, u8 *out,
+		   size_t outlen)
+{
+	struct sc_keccak_sponge sp;
+
+	if (j->kind == K_OPENSSL) {
+		if (EVP_DigestInit_ex2(g_mdctx, g_md[j->alg - g_algs], NULL) != 1 ||
+		    EVP_DigestUpdate(g_mdctx, in, inlen) != 1 ||
+		    EVP_DigestFinalXOF(g_mdctx, out, outlen) != 1)
+			die("openssl shake128");
+		return;
+	}
+	sc_keccak_sponge_init(&sp, SHAKE128_RATE);
+	sc_keccak_sponge_absorb(sc_keccak_pick(inlen), &sp, in, inlen);
+	sc_keccak_sponge_finalize(sc_keccak_pick(KECCAK_STATE_SIZE), &sp,
+				  SHAKE_DSBYTE);
+	sc_keccak_sponge_squeeze(sc_keccak_pick(outlen), &sp, out, outlen);
+}
+
+/* ExpandA one stream at a time (x1, openssl), as a user without xN would. */
+static void xn_expanda_x1(const struct job *j)
+{
+	const struct xn_alg *a = xn_of(j->alg);
+	unsigned int e, got;
+	u8 seed[XN_INLEN];
+	u8 *buf = g_dst;
+
+	memcpy(seed, g_key, 32);
+	for (e = 0; e < a->k * a->l; e++) {
+		seed[32] = e % a->l;
+		seed[33] = e / a->l;
+		xn_one(j, seed, sizeof(seed), buf, XN_OUTLEN);
+		got = sc_mldsa_rej_ntt(g_matrix + SC_MLDSA_N * e, 0, buf, XN_OUTLEN);
+		if (got < SC_MLDSA_N)
+			die("expanda: 280 candidates were not enough");
+	}
+}
+
+static void xn_op(const struct job *j)
+{
+	const struct xn_alg *a = xn_of(j->alg);
+	const u8 *in[SC_KECCAKX_MAX];
+	u8 *out[SC_KECCAKX_MAX];
+	struct sc_keccakx_sponge sp;
+	const struct sc_keccakx_impl *im;
+	unsigned int t;
+
+	if (a->expanda) {
+		if (j->kind == K_X1 || j->kind == K_OPENSSL)
+			xn_expanda_x1(j);
+		else if (sc_mldsa_expand_a(g_matrix, g_key, a->k, a->l))
+			die("expanda");
+		return;
+	}
+	for (t = 0; t < a->streams; t++) {
+		in[t] = g_src + XN_INLEN * t;
+		out[t] = g_dst + XN_OUTLEN * t;
+	}
+	if (j->kind == K_X1 || j->kind == K_OPENSSL) {
+		for (t = 0; t < a->streams; t++)
+			xn_one(j, in[t], XN_INLEN, out[t], XN_OUTLEN);
+	} else if (j->kind == K_BEST) {
+		struct sc_shake_xn_ctx ctx;
+
+		sc_shake128_xn_init(&ctx, a->streams);
+		sc_shake_xn_absorb(&ctx, in, XN_INLEN);
+		sc_shake_xn_squeeze_blocks(&ctx, out, XN_BLOCKS);
+	} else {
+		/* one row, through the sponge the API runs (as ours_keccak) */
+		im = sc_keccakx_impls[j->row];
+		sc_keccakx_sponge_init(&sp, a->streams, SHAKE128_RATE);
+		sc_keccakx_sponge_absorb(im, &sp, in, 0, XN_INLEN);
+		sc_keccakx_sponge_finalize(im, &sp, SHAKE_DSBYTE);
+		sc_keccakx_sponge_squeeze(im, &sp, out, XN_BLOCKS);
+	}
+}
+
 static void openssl_op(const struct job *j, size_t len)
 {
 	const struct alg *a = j->alg;
@@ -517,7 +663,7 @@ static void sodium_op(const struct job *j, size_t len)
 
 static void run_op(const struct job *j, size_t len)
 {
-	switch (j->kind) {
+	switch (xn_of(j->alg) ? K_OURS : j->kind) {
 	case K_OPENSSL:
 		openssl_op(j, len);
 		break;
@@ -536,6 +682,8 @@ static void run_op(const struct job *j, size_t len)
 	default:
 		if (j->alg->fam == SC_ALG_AEAD)
 			ours_aead(j, len);
+		if (j->alg->fam == SC_ALG_KECCAK_XN)
+			xn_op(j);
 		else if (j->alg->fam == SC_ALG_CHACHA)
 			ours_chacha(j, len);
 		else if (j->alg->fam == SC_ALG_POLY1305)
@@ -632,7 +780,8 @@ static void openssl_setup(void)
 	    EVP_CIPHER_CTX_ctrl(g_actx, EVP_CTRL_AEAD_SET_IVLEN, 12, NULL) != 1)
 		die("OpenSSL chacha20-poly1305 setup");
 	for (i = 0; i < ARRAY_SIZE(g_algs); i++)
-		if (g_algs[i].fam == SC_ALG_KECCAK &&
+		if ((g_algs[i].fam == SC_ALG_KECCAK ||
+		     g_algs[i].fam == SC_ALG_KECCAK_XN) &&
 		    !(g_md[i] = EVP_MD_fetch(NULL, g_algs[i].ossl, NULL)))
 			die("EVP_MD_fetch %s", g_algs[i].ossl);
 }
@@ -695,7 +844,8 @@ static void select_algs(const char *list)
 		if (!any)
 			die("unknown algorithm '%s' (known: chacha20 xchacha20 "
 			    "xchacha12 poly1305 sha3-224 sha3-256 sha3-384 sha3-512 "
-			    "shake128 shake256, or chacha, sha3, shake)", tok);
+			    "shake128 shake256 shake128-x2 shake128-x4 shake128-x8 "
+			    "mldsa65-expanda, or chacha, sha3, shake)", tok);
 		any = false;
 	}
 }
@@ -708,7 +858,7 @@ static int openssl_child(void)
 	for (i = 0; i < ARRAY_SIZE(g_algs); i++) {
 		struct job j = { .alg = &g_algs[i], .kind = K_OPENSSL };
 
-		if (!g_selected[i] || !g_algs[i].ossl)
+		if (!g_selected[i] || !g_algs[i].ossl || xn_of(&g_algs[i]))
 			continue;
 		for (s = 0; s < alg_nsizes(j.alg); s++) {
 			if (j.alg->open)
@@ -945,7 +1095,8 @@ static void dispatch_checks(double hz)
 		const struct job *best = find_job(a, "best");
 		const struct job *peer;
 
-		if (!g_selected[i] || !best)
+		/* (the xN algs' one point is in their own table) */
+		if (!g_selected[i] || !best || xn_of(a))
 			continue;
 		for (s = 0; s < alg_nsizes(a); s++) {
 			const struct job *fast = NULL;
@@ -1031,6 +1182,50 @@ static void aead_targets(double hz)
 	}
 }
 
+/* xN algs: one point, bytes/s over every stream's output, in bps[0]. */
+static void xn_measure(struct job *j)
+{
+	int err = 0;
+
+	/* a row of the xN table is forced, so ExpandA runs on it */
+	if (j->kind == K_OURS && xn_of(j->alg)->expanda)
+		err = sc_force_impl(SC_ALG_KECCAK_XN, j->impl);
+	if (err)
+		die("forcing keccakx row %s", j->impl);
+	j->bps[0] = measure(j, xn_bytes(j->alg));
+	sc_force_impl(SC_ALG_KECCAK_XN, "fastest");
+}
+
+static void xn_report(const struct alg *alg, double hz)
+{
+	const struct xn_alg *a = xn_of(alg);
+	double x1 = 0;
+	unsigned int k;
+
+	for (k = 0; k < g_njobs; k++)
+		if (g_jobs[k].alg == alg && g_jobs[k].kind == K_X1)
+			x1 = g_jobs[k].bps[0];
+	if (a->expanda)
+		md("\n### %s\n\nExpandA of ML-DSA-65's %ux%u matrix (%u SHAKE128 "
+		   "streams of 34-byte seeds; size = the matrix, %zu bytes)\n\n"
+		   "| impl | cycles/byte | us/matrix | vs x1 |\n|---|---|---|---|\n",
+		   a->name, a->k, a->l, a->streams, xn_size(alg));
+	else
+		md("\n### %s\n\n%u SHAKE128 streams, 34-byte inputs, %u bytes of "
+		   "output each; cycles/byte over all %u outputs\n\n"
+		   "| impl | cycles/byte | GB/s | vs x1 |\n|---|---|---|---|\n",
+		   a->name, a->streams, XN_OUTLEN, a->streams);
+	for (k = 0; k < g_njobs; k++) {
+		const struct job *j = &g_jobs[k];
+
+		if (j->alg != alg || !(j->bps[0] > 0))
+			continue;
+		md("| %s | %.3f | %.2f | %.2fx |\n", j->impl, hz / j->bps[0],
+		   a->expanda ? 1e6 * xn_bytes(alg) / j->bps[0] : j->bps[0] / 1e9,
+		   x1 > 0 ? j->bps[0] / x1 : 0);
+	}
+}
+
 int main(int argc, char **argv)
 {
 	const char *algs = getenv("BENCH_ALGS"), *csv = NULL, *mdpath = NULL;
@@ -1106,6 +1301,11 @@ int main(int argc, char **argv)
 		add_job(a, K_BEST, 0, "best");
 		if (a->fam == SC_ALG_AEAD)
 			add_job(a, K_TWOPASS, 0, "two-pass");
+		if (xn_of(a)) {
+			add_job(a, K_X1, 0, "x1");
+			add_job(a, K_OPENSSL, 0, "openssl");
+			continue;
+		}
 		if (a->ossl) {
 			add_job(a, K_OPENSSL, 0, "openssl");
 #if defined(__x86_64__)
@@ -1133,6 +1333,10 @@ int main(int argc, char **argv)
 		if (!strcmp(g_jobs[i].impl, "openssl-avx2"))
 			continue;
 		fprintf(stderr, "bench: %s %s\n", g_jobs[i].alg->name, g_jobs[i].impl);
+		if (xn_of(g_jobs[i].alg)) {
+			xn_measure(&g_jobs[i]);
+			continue;
+		}
 		for (s = 0; s < alg_nsizes(g_jobs[i].alg); s++) {
 			if (g_jobs[i].alg->open)
 				aead_prepare(alg_size(g_jobs[i].alg, s));
@@ -1154,7 +1358,12 @@ int main(int argc, char **argv)
 			die("%s: %s", csv, strerror(errno));
 		fprintf(f, "alg,impl,size,bytes_per_sec,cycles_per_byte\n");
 		for (i = 0; i < g_njobs; i++)
-			for (s = 0; s < alg_nsizes(g_jobs[i].alg); s++)
+			if (xn_of(g_jobs[i].alg))
+				fprintf(f, "%s,%s,%zu,%.0f,%.3f\n",
+					g_jobs[i].alg->name, g_jobs[i].impl,
+					xn_size(g_jobs[i].alg), g_jobs[i].bps[0],
+					hz / g_jobs[i].bps[0]);
+			else for (s = 0; s < alg_nsizes(g_jobs[i].alg); s++)
 				if (g_jobs[i].bps[s] > 0)
 					fprintf(f, "%s,%s,%zu,%.0f,%.3f\n",
 						g_jobs[i].alg->name, g_jobs[i].impl,
@@ -1201,6 +1410,10 @@ int main(int argc, char **argv)
 
 		if (!g_selected[i])
 			continue;
+		if (xn_of(a)) {
+			xn_report(a, hz);
+			continue;
+		}
 		md("\n### %s\n\n| impl |", a->name);
 		for (s = 0; s < alg_nsizes(a); s++)
 			md(" %s |", size_name(alg_size(a, s)));

@@ -54,6 +54,7 @@
 #include "include/simdcrypt/shake.h"
 #include "common.h"
 #include "aead.h"
+#include "keccakx.h"
 
 #define MAX_LEN		4096
 /* beyond MAX_LEN: more than one 4 KiB SIMD section, page-crossing walks */
@@ -1543,6 +1544,7 @@ static const char *const sc_alg_label[SC_ALG_COUNT] = {
 	[SC_ALG_POLY1305] = "poly1305",
 	[SC_ALG_KECCAK] = "keccak",
 	[SC_ALG_AEAD] = "aead",
+	[SC_ALG_KECCAK_XN] = "keccakx",
 };
 
 static void sc_rows_collect(void)
@@ -1612,6 +1614,9 @@ static void sc_test_row(struct kunit *test)
 		break;
 	case SC_ALG_AEAD:
 		n += sc_aead_agree_rows(test);
+		break;
+	case SC_ALG_KECCAK_XN:
+		n += sc_keccakx_kunit_row(test);
 		break;
 	default:
 		KUNIT_FAIL(test, "unknown algorithm %d", p->alg);
@@ -2136,6 +2141,8 @@ static const struct sc_impl *sc_pick_nosimd_row(enum sc_alg alg, size_t len)
 		return &sc_chacha_pick_nosimd(len)->base;
 	case SC_ALG_POLY1305:
 		return &sc_poly1305_pick_nosimd(len)->base;
+	case SC_ALG_KECCAK_XN:
+		return &sc_keccakx_pick_nosimd(len)->base;
 	default:
 		return &sc_keccak_pick_nosimd(len)->base;
 	}
@@ -2148,6 +2155,8 @@ static const struct sc_impl *sc_pick_row(enum sc_alg alg, size_t len)
 		return &sc_chacha_pick(len)->base;
 	case SC_ALG_POLY1305:
 		return &sc_poly1305_pick(len)->base;
+	case SC_ALG_KECCAK_XN:
+		return &sc_keccakx_pick(len)->base;
 	default:
 		return &sc_keccak_pick(len)->base;
 	}
