@@ -12,14 +12,17 @@
  * 2^-120), then, should it ever be needed, one more block at a time for
  * the streams still short, the others stopped.
  *
- * The seed is public, so rejection may branch on it.  Built into the
- * module and into the userspace harness and benchmark.
+ * The seed is public, so rejection could branch on it; it does not need
+ * to: a candidate is stored and the count advances by the comparison, one
+ * 4-byte load per candidate.  Built into the module and into the userspace
+ * harness and benchmark.
  */
 #include <linux/types.h>
 #include <linux/string.h>
 #include <linux/errno.h>
 #include <linux/slab.h>
 #include <linux/export.h>
+#include "compat/unaligned.h"
 #include "include/simdcrypt/shake.h"
 #include "include/simdcrypt/mldsa.h"
 
@@ -38,13 +41,18 @@ unsigned int sc_mldsa_rej_ntt(u32 *a, unsigned int j, const u8 *buf,
 			      unsigned int len)
 {
 	unsigned int i;
+	u32 z;
 
-	for (i = 0; i + 3 <= len && j < SC_MLDSA_N; i += 3) {
-		u32 z = buf[i] | (u32)buf[i + 1] << 8 |
-			(u32)(buf[i + 2] & 0x7f) << 16;
-
-		if (z < SC_MLDSA_Q)
-			a[j++] = z;
+	/* four-byte loads while a fourth byte exists; stores are undone by j */
+	for (i = 0; i + 4 <= len && j < SC_MLDSA_N; i += 3) {
+		z = get_unaligned_le32(buf + i) & 0x7fffff;
+		a[j] = z;
+		j += z < SC_MLDSA_Q;
+	}
+	if (i + 3 <= len && j < SC_MLDSA_N) {
+		z = buf[i] | (u32)buf[i + 1] << 8 | (u32)(buf[i + 2] & 0x7f) << 16;
+		a[j] = z;
+		j += z < SC_MLDSA_Q;
 	}
 	return j;
 }
