@@ -2141,8 +2141,8 @@ static const struct sc_impl *sc_pick_nosimd_row(enum sc_alg alg, size_t len)
 		return &sc_chacha_pick_nosimd(len)->base;
 	case SC_ALG_POLY1305:
 		return &sc_poly1305_pick_nosimd(len)->base;
-	case SC_ALG_KECCAK_XN:
-		return &sc_keccakx_pick_nosimd(len)->base;
+	case SC_ALG_KECCAK_XN:		/* len: bytes, 200 per state */
+		return sc_impl_pick(alg, len, false);
 	default:
 		return &sc_keccak_pick_nosimd(len)->base;
 	}
@@ -2155,8 +2155,8 @@ static const struct sc_impl *sc_pick_row(enum sc_alg alg, size_t len)
 		return &sc_chacha_pick(len)->base;
 	case SC_ALG_POLY1305:
 		return &sc_poly1305_pick(len)->base;
-	case SC_ALG_KECCAK_XN:
-		return &sc_keccakx_pick(len)->base;
+	case SC_ALG_KECCAK_XN:		/* len: bytes, 200 per state */
+		return sc_impl_pick(alg, len, true);
 	default:
 		return &sc_keccak_pick(len)->base;
 	}
