@@ -29,7 +29,7 @@ srcs=$(for o in $(printf 'include $(wildcard asm/arm64/*.mk)\nall:\n\t@echo $(sc
 # shellcheck disable=SC2086
 aarch64-linux-gnu-gcc -static -O2 -mgeneral-regs-only -I. -Itest/shim -o "$out/icount" \
 	test/arm64_icount.c test/cpu_user.c impl.c generic/chacha.c \
-	generic/poly1305.c generic/keccak.c generic/chacha20poly1305.c $srcs
+	generic/poly1305.c generic/keccak.c generic/chacha20poly1305.c generic/keccakx.c $srcs
 
 count() {	# ALG ROW LEN ITERS
 	"$qemu" -cpu max -singlestep -d exec,nochain -D "$out/trace.log" \

@@ -84,6 +84,7 @@ run_user() {
 	if ! $cc -static -O2 -g -mgeneral-regs-only -Wall -Wextra -Wno-unused-parameter -Werror \
 		-I. -Itest/shim -o "$bin" test/arm64_diff.c test/arm64_abi.S test/cpu_user.c \
 		impl.c generic/chacha.c generic/poly1305.c generic/keccak.c generic/chacha20poly1305.c \
+		generic/keccakx.c \
 		$(arm64_sources) > "$out/user-build.log" 2>&1; then
 		cat "$out/user-build.log"
 		fail user "cross-compiling the harness failed"
@@ -150,7 +151,7 @@ run_aead() {
 	if ! $cc -static -O2 -g -mgeneral-regs-only -Wall -Wextra -Wno-unused-parameter -Werror \
 		-I. -Itest/shim "${ossl[@]}" -o "$bin" test/arm64_aead.c test/arm64_abi.S \
 		test/cpu_user.c impl.c generic/chacha.c generic/poly1305.c generic/keccak.c \
-		generic/chacha20poly1305.c $(arm64_sources) \
+		generic/chacha20poly1305.c generic/keccakx.c $(arm64_sources) \
 		$([ ${#ossl[@]} -eq 0 ] || echo -lcrypto) > "$out/aead-build.log" 2>&1; then
 		cat "$out/aead-build.log"
 		fail aead "cross-compiling test/arm64_aead.c failed"
