@@ -284,13 +284,15 @@ static unsigned int __init sc_static_row(enum sc_alg alg, u32 cpu,
  * SC_CALIB_ROUNDS samples counts (the rows take turns, so a disturbance
  * hits one sample of one row, not a whole row).  Another row replaces the
  * static choice only if it is more than SC_CALIB_MARGIN percent faster.
- * About 17 classes x rows x 4 samples x 2 us: a few milliseconds in all.
+ * About 17 classes x 20 rows x 5 samples x 2 us: a few milliseconds in all.
  */
 #define SC_CALIB_MAX_ROWS	16
 #define SC_CALIB_SAMPLE_NS	2000
 #define SC_CALIB_MAX_REPS	256
-#define SC_CALIB_ROUNDS		3
+#define SC_CALIB_ROUNDS		5
 #define SC_CALIB_MARGIN		2
+/* A machine this slow (emulated, overcommitted) gets the static table. */
+#define SC_CALIB_BUDGET_NS	(20 * 1000 * 1000)
 
 struct sc_calib_ctx {
 	const struct sc_impl *row;
@@ -380,6 +382,7 @@ static u8 sc_calib_buf[2][SC_SIMD_CHUNK] __initdata __aligned(64);
 /* What the report needs, per algorithm and class (simd plan). */
 struct sc_calib_result {
 	u64 ns;				/* time of the calibration, 0 if none */
+	bool over_budget;		/* skipped: SC_CALIB_BUDGET_NS spent */
 	u32 t_best[SC_NCLASSES];	/* ns per sample: chosen row */
 	u32 t_static[SC_NCLASSES];	/* ns per sample: static row */
 	u32 t_second[SC_NCLASSES];	/* ns per sample: runner-up, 0 if none */
@@ -508,10 +511,15 @@ static void __init sc_plan_build(enum sc_alg alg, u32 cpu, bool calibrate)
 void __init sc_dispatch_init(bool calibrate)
 {
 	u32 cpu = sc_cpu_features();
+	u64 t0 = sc_clock_ns();
 	unsigned int alg;
 
-	for (alg = 0; alg < SC_ALG_COUNT; alg++)
-		sc_plan_build(alg, cpu, calibrate);
+	for (alg = 0; alg < SC_ALG_COUNT; alg++) {
+		bool late = calibrate && sc_clock_ns() - t0 > SC_CALIB_BUDGET_NS;
+
+		sc_plan_build(alg, cpu, calibrate && !late);
+		sc_calib[alg].over_budget = late;
+	}
 }
 
 /*
@@ -561,7 +569,8 @@ void __init sc_dispatch_describe(enum sc_alg alg, char *buf, size_t len)
 				       (int)margin - 100, second->name);
 	}
 	if (!res->ns) {
-		scnprintf(buf + n, len - n, "; static table, not measured");
+		scnprintf(buf + n, len - n, "; static table, not measured%s",
+			  res->over_budget ? " (the time for measuring was spent)" : "");
 		return;
 	}
 	for (cl = 0; cl < SC_NCLASSES; cl++)

@@ -1955,7 +1955,11 @@ static void test_dispatch(void)
 		const char *an = algname[alg];
 		bool ok = true;
 
-		check(sc_dispatch_calibrated(alg), "dispatch", an, "calibrated");
+		sc_dispatch_describe(alg, desc, sizeof(desc));
+		/* a slow or busy machine may spend the time budget first */
+		check(sc_dispatch_calibrated(alg) ||
+		      (alg && strstr(desc, "time for measuring was spent")),
+		      "dispatch", an, "calibrated: %s", desc);
 		for (l = 0; l < ARRAY_SIZE(lens); l++) {
 			int got = sc_impl_find(alg, pick_row(alg, lens[l])->name);
 			int got_ns = sc_impl_find(alg, pick_row_nosimd(alg, lens[l])->name);
@@ -1968,9 +1972,8 @@ static void test_dispatch(void)
 					   pick_row_nosimd(alg, lens[l])->name);
 		}
 		check(ok, "dispatch", an, "calibrated picks are candidates");
-		sc_dispatch_describe(alg, desc, sizeof(desc));
-		check(strstr(desc, "measured in") != NULL, "dispatch", an,
-		      "describe: %s", desc);
+		check(strstr(desc, "measured in") || !sc_dispatch_calibrated(alg),
+		      "dispatch", an, "describe: %s", desc);
 		printf("dispatch %s\n", desc);
 	}
 	sc_dispatch_init(g_calibrate);
