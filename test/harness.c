@@ -1847,7 +1847,7 @@ static void test_dispatch(void)
 	static const char *const algname[] = { "chacha", "poly1305", "keccak", "aead", "keccakx" };
 	u32 real = sc_cpu_features(), combo;
 	unsigned int alg, i, l;
-	char desc[512];
+	char desc[1024];	/* 17 classes, each a row and a margin */
 
 	test_size_classes();
 	check(sc_impl_row(SC_ALG_COUNT, 0) == NULL &&
