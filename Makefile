@@ -4,6 +4,7 @@
 #
 #   make                 build simdcrypt.ko against KDIR (default: the running
 #                        kernel's headers; a clear error when they are missing)
+#                        SIMDCRYPT_TEST=1 builds the test flavour (test_corrupt=)
 #   make load / unload   insmod / rmmod on this machine
 #   make dkms-install    install the sources for DKMS (rebuilt per kernel)
 #   make deb             the Debian package simdcrypt-dkms (build/deb/)

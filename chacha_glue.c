@@ -62,7 +62,7 @@ static int sc_chacha_stream(struct skcipher_request *req, const u32 *key,
 		if (n < walk.total)
 			n = round_down(n, walk.stride);
 		sc_chacha_xor(state, dst, walk.src.virt.addr, n, nrounds);
-		if (unlikely(sc_test_corrupt & SC_CORRUPT_CHACHA) && first && n)
+		if (sc_test_corrupt(SC_CORRUPT_CHACHA) && first && n)
 			dst[0] ^= 1;
 		first = false;
 		err = skcipher_walk_done(&walk, walk.nbytes - n);

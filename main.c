@@ -38,10 +38,12 @@ u32 sc_cpu_features(void)
 	return f;
 }
 
-unsigned int sc_test_corrupt;
-module_param_named(test_corrupt, sc_test_corrupt, uint, 0644);
+#ifdef SIMDCRYPT_TEST
+unsigned int sc_test_corrupt_bits;
+module_param_named(test_corrupt, sc_test_corrupt_bits, uint, 0644);
 MODULE_PARM_DESC(test_corrupt,
-		 "TEST ONLY: flip one output bit (1 chacha, 2 poly1305, 4 sha3) to prove the tests catch it");
+		 "TEST BUILD ONLY: flip one output bit (1 chacha, 2 poly1305, 4 sha3, 8 aead) to prove the tests catch it");
+#endif
 
 static const char *const sc_alg_param_names[SC_ALG_COUNT] = {
 	[SC_ALG_CHACHA] = "chacha",

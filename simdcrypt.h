@@ -361,12 +361,22 @@ extern const struct sc_keccakx_impl sc_keccakx_impl_generic;
 #ifdef __KERNEL__
 /* ---- module internals (main.c and the glue) ---- */
 
-/* test_corrupt= bits: deliberately flip one output bit (tests must fail). */
+/*
+ * test_corrupt= bits: deliberately flip one output bit (tests must fail).
+ * Only the test flavour (SIMDCRYPT_TEST=1, set by the test scripts) has the
+ * parameter; in the default build (make, DKMS) sc_test_corrupt() is
+ * constant false and leaves no trace in the module.
+ */
 #define SC_CORRUPT_CHACHA	(1u << SC_ALG_CHACHA)
 #define SC_CORRUPT_POLY1305	(1u << SC_ALG_POLY1305)
 #define SC_CORRUPT_SHA3		(1u << SC_ALG_KECCAK)
 #define SC_CORRUPT_AEAD		(1u << SC_ALG_AEAD)
-extern unsigned int sc_test_corrupt;
+#ifdef SIMDCRYPT_TEST
+extern unsigned int sc_test_corrupt_bits;
+#define sc_test_corrupt(bit)	unlikely(READ_ONCE(sc_test_corrupt_bits) & (bit))
+#else
+#define sc_test_corrupt(bit)	false
+#endif
 
 /* Priority above every in-tree driver (SIMD and lib ones sit at 300). */
 #define SC_PRIORITY		400

@@ -22,7 +22,10 @@
 #            (mtimes are kept; files deleted from the checkout are deleted
 #            from the copy).
 #   MAKE_ARG extra arguments for kbuild's make, e.g. C=2, KCFLAGS=-DFOO,
-#            or a target such as clean. W=1 is always passed. For a module
+#            or a target such as clean. W=1 is always passed, and
+#            SIMDCRYPT_TEST=1 (the test flavour, with test_corrupt=) unless
+#            a MAKE_ARG sets SIMDCRYPT_TEST= itself (SIMDCRYPT_TEST=0 builds
+#            what `make` and DKMS ship). For a module
 #            in a subdirectory, KBUILD_EXTRA_SYMBOLS=OUT_DIR/Module.symvers
 #            is added when the top module was built into OUT_DIR before
 #            (kunit/ links against simdcrypt.ko's exports).
@@ -128,7 +131,7 @@ jobs=$(nproc 2>/dev/null || echo 2)
 
 # --- build ------------------------------------------------------------------
 # shellcheck disable=SC2206
-margs=(W=1 -j"$jobs" $MAKE_ARGS)
+margs=(W=1 -j"$jobs" SIMDCRYPT_TEST=1 $MAKE_ARGS)
 # A module in a subdirectory (kunit/) that links against the top module
 # gets the top module's symbols when that was built into this OUT_DIR.
 if [ -n "$rel" ] && [ -f "$out/Module.symvers" ] &&

@@ -15,6 +15,12 @@
 # `error:` lines that point into our sources (kernel headers' own sparse
 # noise is not ours and is ignored).
 #
+# The matrix builds the default flavour (what `make` and DKMS ship). For the
+# first target that builds, check `flavour-TARGET` also builds the test
+# flavour (SIMDCRYPT_TEST=1, what every test layer loads) with W=1 and checks
+# that only it has the test knob: `modinfo -p` lists test_corrupt and
+# `strings` finds "corrupt" in the test module, neither in the default one.
+#
 # Output: one line per check, `PASS|FAIL|SKIP  NAME  (details)`, then
 # exactly `N passed, N failed` (SKIP counts as failed). Exit status 0 only
 # when everything passed.
@@ -76,6 +82,38 @@ sparse_lines() {
 		}' | awk '!seen[$0]++' || true
 }
 
+# The test knob: present in the test flavour only (modinfo -p and strings).
+knob_traces() { # KO -> "P S": parameter listed (0/1), strings hits
+	local p=0 s
+	modinfo -p "$1" 2>/dev/null | grep -q '^test_corrupt:' && p=1
+	s=$(strings -a "$1" | grep -ci corrupt || true)
+	echo "$p $s"
+}
+flavour_done=""
+flavour_check() { # TARGET DEFAULT_KO
+	local t=$1 dko=$2 tout=$outbase/$1-test t0 tko bad d tr
+	t0=$(date +%s)
+	rm -rf "$tout"
+	if ! bm=$("$here/build-module.sh" "$t" "$src" "$tout" SIMDCRYPT_TEST=1 2>/dev/null); then
+		result FAIL "flavour-$t" "the test flavour does not build (log: $tout/build.log)"
+		return
+	fi
+	tko=$tout/simdcrypt.ko
+	bad=$(bad_lines "$tout/build.log")
+	read -r -a d <<<"$(knob_traces "$dko")"
+	read -r -a tr <<<"$(knob_traces "$tko")"
+	if [ -n "$bad" ]; then
+		printf '%s\n' "$bad" | sed 's/^/    /'
+		result FAIL "flavour-$t" "the test flavour has warning/objtool lines"
+	elif [ "${d[0]}" != 0 ] || [ "${d[1]}" != 0 ]; then
+		result FAIL "flavour-$t" "the default build has the test knob (modinfo -p: ${d[0]}, strings: ${d[1]} hits)"
+	elif [ "${tr[0]}" != 1 ] || [ "${tr[1]}" = 0 ]; then
+		result FAIL "flavour-$t" "the test flavour lacks test_corrupt= (modinfo -p: ${tr[0]}, strings: ${tr[1]} hits)"
+	else
+		result PASS "flavour-$t" "default: no test_corrupt (modinfo -p, strings); test flavour: has it; $(($(date +%s) - t0)) s"
+	fi
+}
+
 for t in "$@"; do
 	out=$outbase/$t
 	errf=$(mktemp)
@@ -98,7 +136,7 @@ for t in "$@"; do
 	fi
 	# From scratch, so that every file is compiled and every warning shows.
 	rm -rf "$out"
-	if ! bm=$("$here/build-module.sh" "$t" "$src" "$out" 2>"$errf"); then
+	if ! bm=$("$here/build-module.sh" "$t" "$src" "$out" SIMDCRYPT_TEST=0 2>"$errf"); then
 		log=$(printf '%s\n' "$bm" | sed -n 's/^LOG=//p')
 		if [ -n "$log" ] && [ -f "$log" ]; then
 			{ grep -aiE 'error|warning:|objtool:|unshare|chroot|mount' "$log" || tail -5 "$log"; } |
@@ -121,6 +159,7 @@ for t in "$@"; do
 		result FAIL "$t" "make succeeded but built no .ko (log: $log)"
 	else
 		result PASS "$t" "W=1, $nko module(s), $(($(date +%s) - t0)) s"
+		[ -n "$flavour_done" ] || { flavour_check "$t" "$out/simdcrypt.ko"; flavour_done=1; }
 	fi
 
 	if [ "$t" = x86_64-6.1 ]; then
@@ -131,7 +170,7 @@ for t in "$@"; do
 		fi
 		# C=2 runs sparse on every source without recompiling.
 		rc=0
-		bm=$("$here/build-module.sh" "$t" "$src" "$out" C=2 2>/dev/null) || rc=$?
+		bm=$("$here/build-module.sh" "$t" "$src" "$out" SIMDCRYPT_TEST=0 C=2 2>/dev/null) || rc=$?
 		log=$(printf '%s\n' "$bm" | sed -n 's/^LOG=//p')
 		if [ -n "$log" ] && [ -f "$log" ]; then
 			mv "$log" "$out/sparse.log"

@@ -76,7 +76,7 @@ mkdir -p "$work/src" "$work/out"
 (cd "$top" && git ls-files -co --exclude-standard -z |
 	grep -zv '^build/' | cpio -0 -pdm --quiet "$work/src") ||
 	fatal "copying the source tree failed"
-mk() { make -C "$kdir" ARCH=um -j"$(nproc)" "$@"; }
+mk() { make -C "$kdir" ARCH=um -j"$(nproc)" SIMDCRYPT_TEST=1 "$@"; }
 if ! mk M="$work/src" >"$work/out/build-module.log" 2>&1; then
 	cat "$work/out/build-module.log" >&2
 	fatal "simdcrypt.ko does not build for UML"
