@@ -16,7 +16,7 @@
 #include <linux/types.h>
 #include <linux/string.h>
 #include <linux/errno.h>
-#include <linux/export.h>
+#include "compat/export.h"
 #include <linux/kernel.h>
 #include <linux/init.h>
 #include <linux/cache.h>
@@ -93,13 +93,13 @@ const unsigned int sc_nimpls[SC_ALG_COUNT] = {
 	[SC_ALG_AEAD] = SC_NROWS(sc_aead_impls),
 	[SC_ALG_KECCAK_XN] = SC_NROWS(sc_keccakx_impls),
 };
-EXPORT_SYMBOL_GPL(sc_nimpls);
+SC_EXPORT_TEST(sc_nimpls);
 
 /* ---- Forcing a row ----------------------------------------------------- */
 
 /* The forced row per algorithm, or NULL for the plan (read by sc_pick()). */
 const struct sc_impl *sc_forced_row[SC_ALG_COUNT];
-EXPORT_SYMBOL_GPL(sc_forced_row);
+SC_EXPORT_TEST(sc_forced_row);
 
 const struct sc_impl *sc_impl_row(enum sc_alg alg, unsigned int i)
 {
@@ -120,13 +120,36 @@ const struct sc_impl *sc_impl_row(enum sc_alg alg, unsigned int i)
 		return NULL;
 	}
 }
-EXPORT_SYMBOL_GPL(sc_impl_row);
+SC_EXPORT_TEST(sc_impl_row);
 
 bool sc_impl_supported(const struct sc_impl *impl)
 {
 	return (sc_cpu_features() & impl->cpu_features) == impl->cpu_features;
 }
-EXPORT_SYMBOL_GPL(sc_impl_supported);
+SC_EXPORT_TEST(sc_impl_supported);
+
+/*
+ * Whether this CPU runs a native row for @alg (any row but row 0,
+ * "generic").  The module registers an algorithm only then: generic C
+ * alone would displace the kernel's own, faster drivers.  The harness
+ * prints the same rule for its SC_CPU_MASK passes.
+ */
+bool sc_alg_has_native_row(enum sc_alg alg)
+{
+	unsigned int i;
+
+	if ((unsigned int)alg >= SC_ALG_COUNT)
+		return false;
+	/* the AEAD rows are made of the ChaCha and Poly1305 rows */
+	if (alg == SC_ALG_AEAD)
+		return sc_alg_has_native_row(SC_ALG_CHACHA) &&
+		       sc_alg_has_native_row(SC_ALG_POLY1305);
+	for (i = 1; i < sc_nimpls[alg]; i++)
+		if (sc_impl_supported(sc_impl_row(alg, i)))
+			return true;
+	return false;
+}
+SC_EXPORT_TEST(sc_alg_has_native_row);
 
 int sc_impl_find(enum sc_alg alg, const char *name)
 {
@@ -139,7 +162,7 @@ int sc_impl_find(enum sc_alg alg, const char *name)
 			return i;
 	return -ENOENT;
 }
-EXPORT_SYMBOL_GPL(sc_impl_find);
+SC_EXPORT_TEST(sc_impl_find);
 
 /*
  * The new choice is one WRITE_ONCE: a pick that starts after this returns
@@ -167,7 +190,7 @@ int sc_force_impl(enum sc_alg alg, const char *name)
 	WRITE_ONCE(sc_forced_row[alg], row);
 	return 0;
 }
-EXPORT_SYMBOL_GPL(sc_force_impl);
+SC_EXPORT_TEST(sc_force_impl);
 
 static int sc_row_index(enum sc_alg alg, const struct sc_impl *row)
 {
@@ -188,7 +211,7 @@ int sc_forced_impl(enum sc_alg alg)
 	row = READ_ONCE(sc_forced_row[alg]);
 	return row ? sc_row_index(alg, row) : -1;
 }
-EXPORT_SYMBOL_GPL(sc_forced_impl);
+SC_EXPORT_TEST(sc_forced_impl);
 
 /* ---- The plans and the pick ----------------------------------------------- */
 
@@ -196,14 +219,14 @@ const unsigned int sc_class_len[SC_NCLASSES] = {
 	16, 24, 32, 48, 64, 96, 128, 192, 256, 384, 512, 768, 1024, 1536,
 	2048, 3072, 4096,
 };
-EXPORT_SYMBOL_GPL(sc_class_len);
+SC_EXPORT_TEST(sc_class_len);
 
 /*
  * sc_plan[alg][simd_ok][class]: written by sc_dispatch_init() before the
  * module registers anything, read-only afterwards (read by sc_pick()).
  */
 const struct sc_impl *sc_plan[SC_ALG_COUNT][2][SC_NCLASSES] __ro_after_init;
-EXPORT_SYMBOL_GPL(sc_plan);
+SC_EXPORT_TEST(sc_plan);
 static bool sc_plan_measured[SC_ALG_COUNT] __ro_after_init;
 
 #ifdef SC_COUNT_PICKS
@@ -218,7 +241,7 @@ void sc_count_pick(enum sc_alg alg, const struct sc_impl *row)
 	if (i >= 0 && i < SC_COUNT_ROWS)
 		atomic_long_inc(&sc_pick_counts[alg][i]);
 }
-EXPORT_SYMBOL_GPL(sc_count_pick);
+SC_EXPORT_TEST(sc_count_pick);
 
 long sc_pick_count(enum sc_alg alg, unsigned int i)
 {
@@ -234,7 +257,7 @@ long sc_pick_count(enum sc_alg alg, unsigned int i)
 	return -1;
 }
 #endif
-EXPORT_SYMBOL_GPL(sc_pick_count);
+SC_EXPORT_TEST(sc_pick_count);
 
 const struct sc_impl *sc_impl_pick(enum sc_alg alg, size_t len, bool simd_ok)
 {
@@ -242,13 +265,13 @@ const struct sc_impl *sc_impl_pick(enum sc_alg alg, size_t len, bool simd_ok)
 		return NULL;
 	return sc_pick(alg, len, simd_ok);
 }
-EXPORT_SYMBOL_GPL(sc_impl_pick);
+SC_EXPORT_TEST(sc_impl_pick);
 
 bool sc_dispatch_calibrated(enum sc_alg alg)
 {
 	return (unsigned int)alg < SC_ALG_COUNT && sc_plan_measured[alg];
 }
-EXPORT_SYMBOL_GPL(sc_dispatch_calibrated);
+SC_EXPORT_TEST(sc_dispatch_calibrated);
 
 /* ---- Building the plans ---------------------------------------------------- */
 

@@ -13,12 +13,14 @@
  */
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
 
+#include <linux/fips.h>
 #include <linux/kernel.h>
 #include <linux/module.h>
 #include <linux/moduleparam.h>
 #include <linux/string.h>
 #include <linux/slab.h>
 #include <linux/timekeeping.h>
+#include <linux/sysfs.h>
 #include <crypto/algapi.h>
 #include "compat/compat.h"
 #include "simdcrypt.h"
@@ -74,16 +76,17 @@ static int sc_param_get(char *buf, const struct kernel_param *kp)
 	unsigned int i;
 	int n;
 
-	n = scnprintf(buf, PAGE_SIZE, forced < 0 ? "[fastest]" : "fastest");
+	/* sysfs_emit() is there on every kernel we build for (5.10+) */
+	n = sysfs_emit(buf, forced < 0 ? "[fastest]" : "fastest");
 	for (i = 0; i < sc_nimpls[alg]; i++) {
 		const struct sc_impl *row = sc_impl_row(alg, i);
 
 		if (!sc_impl_supported(row))
 			continue;
-		n += scnprintf(buf + n, PAGE_SIZE - n,
-			       (int)i == forced ? " [%s]" : " %s", row->name);
+		n += sysfs_emit_at(buf, n, (int)i == forced ? " [%s]" : " %s",
+				   row->name);
 	}
-	n += scnprintf(buf + n, PAGE_SIZE - n, "\n");
+	n += sysfs_emit_at(buf, n, "\n");
 	return n;
 }
 
@@ -139,43 +142,68 @@ static void __init sc_dispatch_setup(void)
 		calibrate ? "measured" : "static table");
 }
 
+/*
+ * Register @alg's drivers only where this CPU has a native row for it
+ * (sc_alg_has_native_row()); otherwise the kernel's own drivers serve it.
+ */
+static int __init sc_register(enum sc_alg alg, int (*reg)(void))
+{
+	if (!sc_alg_has_native_row(alg)) {
+		pr_info("%s: no native row on this CPU, not registered (the kernel's own drivers serve it)\n",
+			sc_alg_param_names[alg]);
+		return 0;
+	}
+	return reg();
+}
+
+static void sc_unregister(enum sc_alg alg, void (*unreg)(void))
+{
+	if (sc_alg_has_native_row(alg))
+		unreg();
+}
+
 static int __init simdcrypt_init(void)
 {
 	int err;
+
+	if (fips_enabled) {
+		pr_notice("not loaded: fips_enabled is set and these implementations are not FIPS-validated\n");
+		return -ENODEV;
+	}
 
 	pr_info("version %s, cpu features 0x%x\n", SIMDCRYPT_VERSION,
 		sc_cpu_features() & ~SC_CPU_DETECTED);
 	sc_dispatch_setup();
 
-	err = sc_chacha_register();
+	err = sc_register(SC_ALG_CHACHA, sc_chacha_register);
 	if (err)
 		return err;
-	err = sc_poly1305_register();
+	err = sc_register(SC_ALG_POLY1305, sc_poly1305_register);
 	if (err)
 		goto err_chacha;
-	err = sc_sha3_register();
+	err = sc_register(SC_ALG_KECCAK, sc_sha3_register);
 	if (err)
 		goto err_poly1305;
-	err = sc_aead_register();
+	err = sc_register(SC_ALG_AEAD, sc_aead_register);
 	if (err)
 		goto err_sha3;
 	return 0;
 
 err_sha3:
-	sc_sha3_unregister();
+	sc_unregister(SC_ALG_KECCAK, sc_sha3_unregister);
 err_poly1305:
-	sc_poly1305_unregister();
+	sc_unregister(SC_ALG_POLY1305, sc_poly1305_unregister);
 err_chacha:
-	sc_chacha_unregister();
+	sc_unregister(SC_ALG_CHACHA, sc_chacha_unregister);
 	return err;
 }
 
 static void __exit simdcrypt_exit(void)
 {
-	sc_aead_unregister();
-	sc_sha3_unregister();
-	sc_poly1305_unregister();
-	sc_chacha_unregister();
+	sc_unregister(SC_ALG_AEAD, sc_aead_unregister);
+	sc_unregister(SC_ALG_KECCAK, sc_sha3_unregister);
+	sc_unregister(SC_ALG_POLY1305, sc_poly1305_unregister);
+	sc_unregister(SC_ALG_CHACHA, sc_chacha_unregister);
 }
 
 module_init(simdcrypt_init);

@@ -56,13 +56,42 @@ static int sc_poly1305_export(struct shash_desc *desc, void *out)
 	return 0;
 }
 
+/*
+ * A state this driver exported: flags 0 or 1, s only after r, r clamped,
+ * h as every row leaves it (h2 <= 4), a partial block shorter than 16.
+ * The flags are checked as bytes before they are read as bools; @in need
+ * not be aligned.
+ */
+#define SC_POLY1305_FIELD(in, type, field)				\
+	get_unaligned((const type *)((in) +				\
+			offsetof(struct sc_poly1305_msg, field)))
+
+static bool sc_poly1305_state_ok(const u8 *in)
+{
+	u8 rset = SC_POLY1305_FIELD(in, u8, rset);
+	u8 sset = SC_POLY1305_FIELD(in, u8, sset);
+
+	BUILD_BUG_ON(sizeof(bool) != 1);
+	if (rset > 1 || sset > 1 || (sset && !rset))
+		return false;
+	if (SC_POLY1305_FIELD(in, unsigned int, buflen) >= POLY1305_BLOCK_SIZE)
+		return false;
+	if ((SC_POLY1305_FIELD(in, u64, core.r[0]) & ~0x0ffffffc0fffffffull) ||
+	    (SC_POLY1305_FIELD(in, u64, core.r[1]) & ~0x0ffffffc0ffffffcull))
+		return false;
+	return SC_POLY1305_FIELD(in, u64, core.h[2]) <= 4;
+}
+
 static int sc_poly1305_import(struct shash_desc *desc, const void *in)
 {
 	struct sc_poly1305_msg *msg = shash_desc_ctx(desc);
 
-	memcpy(msg, in, sizeof(*msg));
-	if (msg->buflen >= POLY1305_BLOCK_SIZE)
+	if (!sc_poly1305_state_ok(in)) {
+		/* leave no earlier key or partial state behind either */
+		memzero_explicit(msg, sizeof(*msg));
 		return -EINVAL;
+	}
+	memcpy(msg, in, sizeof(*msg));
 	return 0;
 }
 

@@ -6,7 +6,9 @@
  * Each call walks its data in pieces of at most SC_SIMD_CHUNK bytes.  A
  * SIMD row runs inside a SIMD section when the context allows it;
  * otherwise the best row that needs none does the work (the x86_64
- * "scalar" row, or generic C), so the API works in any context.
+ * "scalar" row, or generic C), so the API works in any context but NMI.
+ * These are the module's only plain exports (EXPORT_SYMBOL_GPL): the test
+ * hooks live in the SIMDCRYPT_INTERNAL namespace (compat/export.h).
  */
 #include <linux/module.h>
 #include <linux/bug.h>
@@ -29,18 +31,42 @@ static void sc_shake_init(struct sc_shake_ctx *ctx, unsigned int rate)
 	ctx->squeezing = false;
 }
 
+/**
+ * sc_shake128_init() - start a SHAKE128 computation
+ * @ctx: the context to initialize (may live on the stack)
+ *
+ * Context: any context but NMI.
+ */
 void sc_shake128_init(struct sc_shake_ctx *ctx)
 {
 	sc_shake_init(ctx, SHAKE128_RATE);
 }
 EXPORT_SYMBOL_GPL(sc_shake128_init);
 
+/**
+ * sc_shake256_init() - start a SHAKE256 computation
+ * @ctx: the context to initialize (may live on the stack)
+ *
+ * Context: any context but NMI.
+ */
 void sc_shake256_init(struct sc_shake_ctx *ctx)
 {
 	sc_shake_init(ctx, SHAKE256_RATE);
 }
 EXPORT_SYMBOL_GPL(sc_shake256_init);
 
+/**
+ * sc_shake_absorb() - absorb more input
+ * @ctx: a context from sc_shake128_init() or sc_shake256_init()
+ * @in: the input
+ * @len: its length in bytes (any, 0 included)
+ *
+ * May be called any number of times before the first squeeze; absorbing
+ * after it is a bug (WARN_ON_ONCE, the input is ignored).
+ *
+ * Context: any context but NMI.  SIMD is used only where
+ * crypto_simd_usable() allows it, at most 4 KiB per SIMD section.
+ */
 void sc_shake_absorb(struct sc_shake_ctx *ctx, const u8 *in, size_t len)
 {
 	BUILD_BUG_ON(SC_SIMD_CHUNK > 4096);
@@ -59,6 +85,14 @@ void sc_shake_absorb(struct sc_shake_ctx *ctx, const u8 *in, size_t len)
 }
 EXPORT_SYMBOL_GPL(sc_shake_absorb);
 
+/**
+ * sc_shake_finalize() - pad the input and switch to squeezing
+ * @ctx: the context
+ *
+ * Optional: the first sc_shake_squeeze() does it.  Idempotent.
+ *
+ * Context: any context but NMI.
+ */
 void sc_shake_finalize(struct sc_shake_ctx *ctx)
 {
 	const struct sc_keccak_impl *impl;
@@ -73,6 +107,15 @@ void sc_shake_finalize(struct sc_shake_ctx *ctx)
 }
 EXPORT_SYMBOL_GPL(sc_shake_finalize);
 
+/**
+ * sc_shake_squeeze() - produce more output
+ * @ctx: the context (finalized here if it was not yet)
+ * @out: where to write the output
+ * @len: how many bytes; successive calls continue the output stream
+ *
+ * Context: any context but NMI.  SIMD is used only where
+ * crypto_simd_usable() allows it, at most 4 KiB per SIMD section.
+ */
 void sc_shake_squeeze(struct sc_shake_ctx *ctx, u8 *out, size_t len)
 {
 	sc_shake_finalize(ctx);
@@ -88,6 +131,12 @@ void sc_shake_squeeze(struct sc_shake_ctx *ctx, u8 *out, size_t len)
 }
 EXPORT_SYMBOL_GPL(sc_shake_squeeze);
 
+/**
+ * sc_shake_zeroize() - wipe a context
+ * @ctx: the context; it holds input-dependent state until wiped
+ *
+ * Context: any context but NMI.
+ */
 void sc_shake_zeroize(struct sc_shake_ctx *ctx)
 {
 	memzero_explicit(ctx, sizeof(*ctx));
@@ -105,12 +154,30 @@ static void sc_shake_oneshot(unsigned int rate, const u8 *in, size_t inlen,
 	sc_shake_zeroize(&ctx);
 }
 
+/**
+ * sc_shake128() - one-shot SHAKE128
+ * @in: the input
+ * @inlen: its length in bytes
+ * @out: the output
+ * @outlen: how many output bytes
+ *
+ * Context: any context but NMI.  Leaves no state behind.
+ */
 void sc_shake128(const u8 *in, size_t inlen, u8 *out, size_t outlen)
 {
 	sc_shake_oneshot(SHAKE128_RATE, in, inlen, out, outlen);
 }
 EXPORT_SYMBOL_GPL(sc_shake128);
 
+/**
+ * sc_shake256() - one-shot SHAKE256
+ * @in: the input
+ * @inlen: its length in bytes
+ * @out: the output
+ * @outlen: how many output bytes
+ *
+ * Context: any context but NMI.  Leaves no state behind.
+ */
 void sc_shake256(const u8 *in, size_t inlen, u8 *out, size_t outlen)
 {
 	sc_shake_oneshot(SHAKE256_RATE, in, inlen, out, outlen);

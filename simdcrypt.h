@@ -176,6 +176,8 @@ extern const unsigned int sc_nimpls[SC_ALG_COUNT];
 
 const struct sc_impl *sc_impl_row(enum sc_alg alg, unsigned int i);
 bool sc_impl_supported(const struct sc_impl *impl);
+/* A supported row other than "generic": only then is @alg registered. */
+bool sc_alg_has_native_row(enum sc_alg alg);
 int sc_impl_find(enum sc_alg alg, const char *name);
 
 /*

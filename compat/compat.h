@@ -9,6 +9,8 @@
  *   sc_arch_cpu_features()  SC_CPU_* flags of the boot CPU, OS support checked
  *   SC_SHASH_CORE(e, i)     .export_core/.import_core where the kernel has them
  *   SC_MODULE_IMPORT_NS(ns) MODULE_IMPORT_NS with the right argument syntax
+ *                           (the KUnit module imports SIMDCRYPT_INTERNAL,
+ *                           which export.h's SC_EXPORT_TEST() exports into)
  */
 #ifndef _SC_COMPAT_H
 #define _SC_COMPAT_H

@@ -30,13 +30,13 @@ static inline u64 sc_keccak_rol64(u64 v, unsigned int n)
 }
 
 /*
- * One round on lanes a[x + 5y].  rho offsets and the pi permutation are
- * written out so the compiler keeps everything in registers.
+ * One round on lanes a[x + 5y], through the scratch lanes b[25].  rho
+ * offsets and the pi permutation are written out so the compiler keeps
+ * everything in registers.
  */
-static void sc_keccak_round(u64 *a, u64 rc)
+static void sc_keccak_round(u64 *a, u64 *b, u64 rc)
 {
 	u64 c0, c1, c2, c3, c4, d0, d1, d2, d3, d4;
-	u64 b[25];
 	int y;
 
 	/* theta */
@@ -93,10 +93,12 @@ static void sc_keccak_round(u64 *a, u64 rc)
 
 void sc_keccakf1600_generic(u64 *st)
 {
+	u64 b[KECCAK_STATE_LANES];	/* state-dependent: wiped below */
 	int r;
 
 	for (r = 0; r < 24; r++)
-		sc_keccak_round(st, sc_keccak_rc[r]);
+		sc_keccak_round(st, b, sc_keccak_rc[r]);
+	memzero_explicit(b, sizeof(b));
 }
 
 void sc_keccak_absorb_generic(u64 *st, const u8 *in, size_t nblocks,

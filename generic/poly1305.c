@@ -170,8 +170,11 @@ void sc_poly1305_msg_update(const struct sc_poly1305_impl *impl,
 int sc_poly1305_msg_final(const struct sc_poly1305_impl *impl,
 		       struct sc_poly1305_msg *msg, u8 *out)
 {
-	if (!msg->sset)
+	if (!msg->sset) {
+		/* r and a partial s may be there: wipe on this path too */
+		memzero_explicit(msg, sizeof(*msg));
 		return -ENOKEY;
+	}
 	if (msg->buflen) {
 		msg->buf[msg->buflen] = 1;
 		memset(msg->buf + msg->buflen + 1, 0,

@@ -18,7 +18,7 @@ void sc_poly1305_msg_init(struct sc_poly1305_msg *msg);
 /* @impl->blocks may be a SIMD row: the caller brackets this in a SIMD section. */
 void sc_poly1305_msg_update(const struct sc_poly1305_impl *impl,
 			 struct sc_poly1305_msg *msg, const u8 *src, size_t len);
-/* -ENOKEY if fewer than 32 bytes (r and s) were seen. Wipes @msg. */
+/* -ENOKEY if fewer than 32 bytes (r and s) were seen.  Wipes @msg either way. */
 int sc_poly1305_msg_final(const struct sc_poly1305_impl *impl,
 		       struct sc_poly1305_msg *msg, u8 *out);
 

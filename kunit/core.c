@@ -50,6 +50,7 @@
 #include <linux/string.h>
 #include <linux/version.h>
 
+#include "compat/compat.h"
 #include "simdcrypt.h"
 #include "include/simdcrypt/shake.h"
 #include "common.h"
@@ -2777,3 +2778,5 @@ kunit_test_suites(&sc_names_suite, &sc_kat_suite, &sc_agree_suite,
 
 MODULE_DESCRIPTION("KUnit tests for simdcrypt");
 MODULE_LICENSE("GPL");
+/* the row tables, pickers and sc_force_impl() (compat/export.h) */
+SC_MODULE_IMPORT_NS(SIMDCRYPT_INTERNAL);

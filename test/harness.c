@@ -2070,6 +2070,12 @@ int main(int argc, char **argv)
 		}
 		printf("\n");
 	}
+	/* the module's registration rule (impl.c), for this feature set */
+	printf("would register:");
+	for (alg = 0; alg < SC_ALG_COUNT; alg++)
+		if (sc_alg_has_native_row(alg))
+			printf(" %s", algname[alg]);
+	printf(" (the rest: generic C only, left to the kernel's drivers)\n");
 
 	t = now();
 	test_dispatch();

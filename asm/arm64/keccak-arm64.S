@@ -29,7 +29,8 @@
  *	are the four temporaries (tm0..tm3).  x18 (the platform register,
  *	shadow call stack) and x29 (frame pointer) are left alone, so the
  *	state pointer, the input pointer, the block count, the rate, the
- *	round-constant pointer and C4 live in a 160-byte stack frame.
+ *	round-constant pointer and C4 live in a 160-byte stack frame (the
+ *	C4 slot, the only state-dependent one, is zeroed before return).
  *	theta with four temporaries: C0..C3 in registers, C4 on the stack;
  *	D1 and D2 are formed in place of C0/C1 and undone afterwards
  *	(x ^ rol(y,1) twice is x), which saves the fifth register.  The
@@ -325,6 +326,7 @@ tm3	.req	x30
 .endm
 
 .macro	gpr_epilogue
+	str	xzr, [sp, #F_C4]		// C4 is state-dependent: wipe
 	ldp	x21, x22, [sp, #16]
 	ldp	x23, x24, [sp, #32]
 	ldp	x25, x26, [sp, #48]

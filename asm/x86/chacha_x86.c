@@ -142,7 +142,8 @@ const struct sc_chacha_impl sc_chacha_impl_ssse3 = {
 const struct sc_chacha_impl sc_chacha_impl_avx2 = {
 	.base = {
 		.name = "avx2",
-		.cpu_features = SC_CPU_AVX | SC_CPU_AVX2,
+		/* SSSE3: its HChaCha is the ssse3 one (pshufb) */
+		.cpu_features = SC_CPU_SSSE3 | SC_CPU_AVX | SC_CPU_AVX2,
 		.simd = true,
 		.min_len = SC_CHACHA_MIN_AVX2,
 	},

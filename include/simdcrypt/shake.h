@@ -11,7 +11,7 @@
  *	sc_shake_squeeze(&ctx, out, outlen);	(repeatable, any length)
  *	sc_shake_zeroize(&ctx);
  *
- * Callable from any context, hard IRQ included: SIMD rows are used only
+ * Callable from any context but NMI, hard IRQ included: SIMD rows are used only
  * where SIMD may be used, in sections of at most 4 KiB, else the best
  * general-register row.  The context holds no pointers: it may live on the
  * stack and be copied to fork a stream.  Documentation/sha3.rst has more.

@@ -4,4 +4,5 @@
 #define _SC_SHIM_EXPORT_H
 #define EXPORT_SYMBOL(sym)
 #define EXPORT_SYMBOL_GPL(sym)
+#define EXPORT_SYMBOL_NS_GPL(sym, ns)
 #endif
