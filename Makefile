@@ -12,6 +12,8 @@
 #   make check           every test layer (what CI runs)
 #   make check-user      userspace harness: KATs + differential vs OpenSSL/libsodium
 #   make check-sanitize  the same harness under ASan/UBSan
+#   make check-ct        constant time: every row valgrind can run, secrets
+#                        marked undefined for memcheck (test/ct.c)
 #   make check-build     module build matrix: 6.1, 6.12, 7.3 x86_64 + arm64, W=1
 #   make check-uml       KUnit + self-tests in User-Mode Linux (native speed)
 #   make check-qemu      Debian's stock kernels under QEMU, AF_ALG, tcrypt
@@ -35,7 +37,7 @@ BENCH_TIME ?=
 
 .PHONY: all modules module-clean clean load unload dkms-install dkms-remove deb sign docs check-dkms \
 	check check-deps check-user \
-	check-sanitize check-build check-uml check-qemu check-kunit-qemu check-arm64 bench plot demo \
+	check-sanitize check-ct check-build check-uml check-qemu check-kunit-qemu check-arm64 bench plot demo \
 	style
 
 all: modules
@@ -103,6 +105,10 @@ check-user:
 check-sanitize:
 	scripts/deps.sh user
 	$(MAKE) -C test check-sanitize
+
+check-ct:
+	scripts/deps.sh user ct
+	$(MAKE) -C test check-ct
 
 check-build:
 	scripts/deps.sh build matrix

@@ -13,9 +13,9 @@ set -uo pipefail
 top=$(cd "$(dirname "$0")/.." && pwd)
 cd "$top" || exit 1
 
-layers=${SC_LAYERS:-"user sanitize build uml kunit-qemu qemu arm64"}
+layers=${SC_LAYERS:-"user sanitize ct build uml kunit-qemu qemu arm64"}
 declare -A target=(
-	[user]=check-user [sanitize]=check-sanitize [build]=check-build
+	[user]=check-user [sanitize]=check-sanitize [ct]=check-ct [build]=check-build
 	[uml]=check-uml [kunit-qemu]=check-kunit-qemu [qemu]=check-qemu
 	[arm64]=check-arm64
 )

@@ -24,6 +24,8 @@
 #   plot    make bench's chart: matplotlib
 #   peers   make bench's AEAD peers: BoringSSL (Android's build), Intel
 #           ipsec-mb (x86_64 only)
+#   ct      constant-time check: valgrind (memcheck and its client-request
+#           headers, valgrind/memcheck.h)
 #   all     all of the above
 # `deps.sh --list GROUP...` prints the packages without installing.
 #
@@ -44,6 +46,7 @@ pkgs_docs="python3-sphinx"
 pkgs_plot="python3 python3-matplotlib"
 pkgs_peers="android-libboringssl-dev"
 [ "$(uname -m)" != x86_64 ] || pkgs_peers="$pkgs_peers libipsec-mb-dev"
+pkgs_ct="valgrind gcc make"
 
 list_only=0
 if [ "${1:-}" = --list ]; then
@@ -59,13 +62,14 @@ for g in "$@"; do
 	user) want="$want $pkgs_user" ;;
 	matrix) want="$want $pkgs_matrix" ;;
 	qemu) want="$want $pkgs_qemu" ;;
+	ct) want="$want $pkgs_ct" ;;
 	pkg) want="$want $pkgs_pkg" ;;
 	docs) want="$want $pkgs_docs" ;;
 	plot) want="$want $pkgs_plot" ;;
 	peers) want="$want $pkgs_peers" ;;
-	all) want="$want $pkgs_build $pkgs_user $pkgs_matrix $pkgs_qemu $pkgs_pkg $pkgs_docs $pkgs_plot" ;;
+	all) want="$want $pkgs_build $pkgs_user $pkgs_matrix $pkgs_qemu $pkgs_pkg $pkgs_docs $pkgs_plot $pkgs_ct" ;;
 	*)
-		echo "deps.sh: unknown group '$g' (build user matrix qemu pkg docs plot peers all)" >&2
+		echo "deps.sh: unknown group '$g' (build user matrix qemu pkg docs plot peers ct all)" >&2
 		exit 2
 		;;
 	esac
