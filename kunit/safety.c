@@ -1,0 +1,200 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * KUnit suite simdcrypt_safety: what a distribution needs before shipping.
+ *
+ * - register_rule:  an algorithm is registered (its driver name resolves)
+ *                   exactly where sc_alg_has_native_row() says so, and that
+ *                   is "a supported row other than generic" (for the AEAD:
+ *                   native ChaCha and Poly1305 rows).
+ * - poly1305_import: import takes back what export gave, rejects what this
+ *                   driver cannot have exported (flags not 0/1, s without r,
+ *                   unclamped r, h2 > 4, a full partial block) with -EINVAL
+ *                   and leaves the descriptor wiped.
+ * - poly1305_nokey: final before r and s were seen is -ENOKEY and wipes the
+ *                   descriptor (r and a partial s were in it).
+ */
+#include <kunit/test.h>
+#include <crypto/hash.h>
+#include <linux/module.h>
+#include <linux/slab.h>
+#include <linux/stddef.h>
+#include <linux/string.h>
+#include "compat/compat.h"
+#include "simdcrypt.h"
+#include "generic/poly1305.h"
+
+/* The driver that proves each algorithm is registered. */
+static const char *const sc_safety_drivers[SC_ALG_COUNT] = {
+	[SC_ALG_CHACHA] = "chacha20-simdcrypt",
+	[SC_ALG_POLY1305] = "poly1305-simdcrypt",
+	[SC_ALG_KECCAK] = "sha3-256-simdcrypt",
+	[SC_ALG_AEAD] = "rfc7539-chacha20-poly1305-simdcrypt",
+};
+
+static bool sc_safety_any_native(enum sc_alg alg)
+{
+	unsigned int i;
+
+	for (i = 1; i < sc_nimpls[alg]; i++)
+		if (sc_impl_supported(sc_impl_row(alg, i)))
+			return true;
+	return false;
+}
+
+static void sc_test_register_rule(struct kunit *test)
+{
+	unsigned int alg;
+
+	for (alg = 0; alg < SC_ALG_COUNT; alg++) {
+		bool want = alg == SC_ALG_AEAD ?
+			sc_safety_any_native(SC_ALG_CHACHA) &&
+			sc_safety_any_native(SC_ALG_POLY1305) :
+			sc_safety_any_native(alg);
+		bool native = sc_alg_has_native_row(alg);
+		bool registered;
+
+		KUNIT_EXPECT_EQ_MSG(test, native, want, "alg %u", alg);
+		KUNIT_ASSERT_NOT_NULL(test, sc_safety_drivers[alg]);
+		registered = crypto_has_alg(sc_safety_drivers[alg], 0, 0);
+		KUNIT_EXPECT_EQ_MSG(test, registered, native,
+				    "%s registered %d, native row %d",
+				    sc_safety_drivers[alg], registered, native);
+		kunit_info(test, "%s: native row %s, registered %s\n",
+			   sc_safety_drivers[alg], native ? "yes" : "no",
+			   registered ? "yes" : "no");
+	}
+	KUNIT_EXPECT_FALSE(test, sc_alg_has_native_row(SC_ALG_COUNT));
+	/* x86_64 always has the general-register ChaCha row */
+	if (IS_ENABLED(CONFIG_X86_64))
+		KUNIT_EXPECT_TRUE(test, sc_alg_has_native_row(SC_ALG_CHACHA));
+}
+
+struct sc_safety_desc {
+	struct crypto_shash *tfm;
+	struct shash_desc *desc;
+	u8 *state;
+	u8 *bad;
+};
+
+static void sc_safety_free(void *tfm)
+{
+	crypto_free_shash(tfm);
+}
+
+/* A poly1305 descriptor; the test is skipped where the driver is absent. */
+static void sc_safety_get(struct kunit *test, struct sc_safety_desc *d)
+{
+	const size_t size = sizeof(struct sc_poly1305_msg);
+
+	d->desc = kunit_kzalloc(test, sizeof(*d->desc) + size, GFP_KERNEL);
+	d->state = kunit_kzalloc(test, size + 1, GFP_KERNEL);
+	d->bad = kunit_kzalloc(test, size + 1, GFP_KERNEL);
+	KUNIT_ASSERT_NOT_NULL(test, d->desc);
+	KUNIT_ASSERT_NOT_NULL(test, d->state);
+	KUNIT_ASSERT_NOT_NULL(test, d->bad);
+	d->tfm = crypto_alloc_shash("poly1305-simdcrypt", 0, 0);
+	if (IS_ERR(d->tfm))
+		kunit_skip(test, "poly1305-simdcrypt is not registered here (%ld)",
+			   PTR_ERR(d->tfm));
+	KUNIT_ASSERT_EQ(test, kunit_add_action_or_reset(test, sc_safety_free,
+							d->tfm), 0);
+	d->desc->tfm = d->tfm;
+	KUNIT_ASSERT_EQ(test, crypto_shash_descsize(d->tfm), size);
+	KUNIT_ASSERT_EQ(test, crypto_shash_statesize(d->tfm), size);
+}
+
+static bool sc_safety_wiped(struct shash_desc *desc)
+{
+	return !memchr_inv(shash_desc_ctx(desc), 0,
+			   crypto_shash_descsize(desc->tfm));
+}
+
+static void sc_test_poly1305_import(struct kunit *test)
+{
+	static const struct {
+		const char *what;
+		size_t off;
+		unsigned int size;
+		u64 value;	/* OR-ed into the field */
+	} bad[] = {
+		{ "rset 2", offsetof(struct sc_poly1305_msg, rset), 1, 2 },
+		{ "sset 2", offsetof(struct sc_poly1305_msg, sset), 1, 2 },
+		{ "buflen 16", offsetof(struct sc_poly1305_msg, buflen), 4, 16 },
+		{ "r0 bit 28", offsetof(struct sc_poly1305_msg, core.r[0]), 8,
+		  1ull << 28 },
+		{ "r1 bit 0", offsetof(struct sc_poly1305_msg, core.r[1]), 8, 1 },
+		{ "h2 5", offsetof(struct sc_poly1305_msg, core.h[2]), 8, 5 },
+	};
+	u8 msg[32 + 21], tag1[POLY1305_DIGEST_SIZE], tag2[POLY1305_DIGEST_SIZE];
+	struct sc_safety_desc d;
+	unsigned int i;
+	u8 *in;
+
+	sc_safety_get(test, &d);
+	for (i = 0; i < sizeof(msg); i++)
+		msg[i] = i * 37 + 11;
+
+	/* a state with r and s set and 5 bytes buffered survives the trip */
+	KUNIT_EXPECT_EQ(test, crypto_shash_init(d.desc), 0);
+	KUNIT_EXPECT_EQ(test, crypto_shash_update(d.desc, msg, 32 + 21), 0);
+	KUNIT_EXPECT_EQ(test, crypto_shash_export(d.desc, d.state), 0);
+	KUNIT_EXPECT_EQ(test, crypto_shash_final(d.desc, tag1), 0);
+	KUNIT_EXPECT_EQ(test, crypto_shash_import(d.desc, d.state), 0);
+	KUNIT_EXPECT_EQ(test, crypto_shash_final(d.desc, tag2), 0);
+	KUNIT_EXPECT_MEMEQ(test, tag1, tag2, sizeof(tag1));
+	/* ... from an unaligned buffer too */
+	in = d.bad + 1;
+	memcpy(in, d.state, sizeof(struct sc_poly1305_msg));
+	KUNIT_EXPECT_EQ(test, crypto_shash_import(d.desc, in), 0);
+	KUNIT_EXPECT_EQ(test, crypto_shash_final(d.desc, tag2), 0);
+	KUNIT_EXPECT_MEMEQ(test, tag1, tag2, sizeof(tag1));
+
+	for (i = 0; i < ARRAY_SIZE(bad); i++) {
+		u64 v = 0;
+
+		memcpy(d.bad, d.state, sizeof(struct sc_poly1305_msg));
+		memcpy(&v, d.bad + bad[i].off, bad[i].size);
+		v |= bad[i].value;
+		memcpy(d.bad + bad[i].off, &v, bad[i].size);
+		/* a live state in the descriptor first: it must not survive */
+		KUNIT_EXPECT_EQ(test, crypto_shash_import(d.desc, d.state), 0);
+		KUNIT_EXPECT_EQ_MSG(test, crypto_shash_import(d.desc, d.bad),
+				    -EINVAL, "%s", bad[i].what);
+		KUNIT_EXPECT_TRUE_MSG(test, sc_safety_wiped(d.desc),
+				      "%s: descriptor not wiped", bad[i].what);
+	}
+
+	/* s without r */
+	memset(d.bad, 0, sizeof(struct sc_poly1305_msg));
+	d.bad[offsetof(struct sc_poly1305_msg, sset)] = 1;
+	KUNIT_EXPECT_EQ(test, crypto_shash_import(d.desc, d.bad), -EINVAL);
+}
+
+static void sc_test_poly1305_nokey(struct kunit *test)
+{
+	u8 key[20], tag[POLY1305_DIGEST_SIZE];
+	struct sc_safety_desc d;
+
+	sc_safety_get(test, &d);
+	memset(key, 0x5a, sizeof(key));
+	/* r and 4 bytes of s: -ENOKEY, and neither may stay behind */
+	KUNIT_EXPECT_EQ(test, crypto_shash_init(d.desc), 0);
+	KUNIT_EXPECT_EQ(test, crypto_shash_update(d.desc, key, sizeof(key)), 0);
+	KUNIT_EXPECT_FALSE(test, sc_safety_wiped(d.desc));
+	KUNIT_EXPECT_EQ(test, crypto_shash_final(d.desc, tag), -ENOKEY);
+	KUNIT_EXPECT_TRUE(test, sc_safety_wiped(d.desc));
+}
+
+static struct kunit_case sc_safety_cases[] = {
+	KUNIT_CASE(sc_test_register_rule),
+	KUNIT_CASE(sc_test_poly1305_import),
+	KUNIT_CASE(sc_test_poly1305_nokey),
+	{}
+};
+
+static struct kunit_suite sc_safety_suite = {
+	.name = "simdcrypt_safety",
+	.test_cases = sc_safety_cases,
+};
+
+kunit_test_suites(&sc_safety_suite);
