@@ -339,6 +339,8 @@ int main(void)
 		fprintf(stderr, "ct: run me under valgrind (make check-ct)\n");
 		return 2;
 	}
+	/* the static plans (no timing under valgrind): the AEAD rows pick */
+	sc_dispatch_init(false);
 	sc_cpu_describe(sc_cpu_features(), desc, sizeof(desc));
 	printf("simdcrypt constant-time check under memcheck%s: cpu as valgrind shows it, SC_CPU_MASK=%s -> {%s}\n",
 #ifdef SC_CT_MUTANT
