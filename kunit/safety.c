@@ -54,7 +54,9 @@ static void sc_test_register_rule(struct kunit *test)
 		bool registered;
 
 		KUNIT_EXPECT_EQ_MSG(test, native, want, "alg %u", alg);
-		KUNIT_ASSERT_NOT_NULL(test, sc_safety_drivers[alg]);
+		/* a library API only (Keccak xN): nothing to register */
+		if (!sc_safety_drivers[alg])
+			continue;
 		registered = crypto_has_alg(sc_safety_drivers[alg], 0, 0);
 		KUNIT_EXPECT_EQ_MSG(test, registered, native,
 				    "%s registered %d, native row %d",

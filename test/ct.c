@@ -10,7 +10,7 @@
  *
  * Secrets: the ChaCha key (state words 4..11) and the text; the Poly1305
  * key (r, s), the message and the accumulator; the Keccak state and the
- * message; the AEAD key, AD and text.  Counters, nonces and lengths are
+ * message; the AEAD key, AD and text; the xN Keccak states.  Counters, nonces and lengths are
  * public.  Each row and input length is one case: it passes when memcheck
  * counted no new error (VALGRIND_COUNT_ERRORS) and the output, declassified
  * afterwards, equals the generic row's on the same input.
@@ -264,6 +264,26 @@ static void ct_keccak_row(const struct sc_keccak_impl *im)
 	}
 }
 
+/* @im->width states, lane-interleaved (stride SC_KECCAKX_MAX), at once. */
+static void ct_keccakx_row(const struct sc_keccakx_impl *im)
+{
+	static u64 st[SC_KECCAKX_LANES], ref[SC_KECCAKX_LANES];
+	unsigned int j, r;
+	unsigned long e0;
+
+	for (r = 0; r < 2; r++) {
+		fill((u8 *)st, sizeof(st), 11 + r);
+		memcpy(ref, st, sizeof(st));
+		for (j = 0; j < im->width; j++)
+			sc_keccakx_impls[0]->permute(ref + j);
+		e0 = VALGRIND_COUNT_ERRORS;
+		SECRET(st, sizeof(st));
+		im->permute(st);
+		verdict("keccak-xN", im->base.name, "permute", im->width, e0, st,
+			ref, sizeof(st));
+	}
+}
+
 static const unsigned int aead_lens[] = {
 	0, 1, 63, 64, 191, 192, 193, 256, 257, 1000, 4096,
 };
@@ -329,7 +349,7 @@ static void ct_aead_row(const struct sc_aead_impl *im)
 int main(void)
 {
 	static const char *const algname[SC_ALG_COUNT] = {
-		"chacha", "poly1305", "keccak", "aead",
+		"chacha", "poly1305", "keccak", "aead", "keccakx",
 	};
 	char desc[160], ran[256], skipped[256];
 	const char *mask = getenv("SC_CPU_MASK");
@@ -372,8 +392,13 @@ int main(void)
 			case SC_ALG_KECCAK:
 				ct_keccak_row(sc_keccak_impls[i]);
 				break;
-			default:
+			case SC_ALG_AEAD:
 				ct_aead_row(sc_aead_impls[i]);
+				break;
+			case SC_ALG_KECCAK_XN:
+				ct_keccakx_row(sc_keccakx_impls[i]);
+				break;
+			default:
 				break;
 			}
 		}
