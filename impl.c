@@ -314,8 +314,18 @@ static unsigned int __init sc_static_row(enum sc_alg alg, u32 cpu,
 #define SC_CALIB_MAX_REPS	256
 #define SC_CALIB_ROUNDS		5
 #define SC_CALIB_MARGIN		2
-/* A machine this slow (emulated, overcommitted) gets the static table. */
+/*
+ * All measuring stops once this much time has passed (checked before each
+ * class); the tables not measured by then keep the static plan.  In the
+ * kernel this bounds what insmod adds, and a machine that slow (emulated,
+ * overcommitted) would not measure reliably anyway; the harness and the
+ * benchmark, which a busy machine preempts, get more.
+ */
+#ifdef __KERNEL__
 #define SC_CALIB_BUDGET_NS	(20 * 1000 * 1000)
+#else
+#define SC_CALIB_BUDGET_NS	(200 * 1000 * 1000)
+#endif
 
 struct sc_calib_ctx {
 	const struct sc_impl *row;
@@ -430,8 +440,9 @@ static u32 __init sc_calib_sample(void (*op)(void *arg),
  * SC_CALIB_MAX_REPS operations, scaled from what was run (U32_MAX for rows
  * that are not candidates).
  */
-static void __init sc_calib_measure(enum sc_alg alg, u32 cpu,
-				    u32 t[SC_NCLASSES][SC_CALIB_MAX_ROWS])
+static bool __init sc_calib_measure(enum sc_alg alg, u32 cpu,
+				    u32 t[SC_NCLASSES][SC_CALIB_MAX_ROWS],
+				    u64 deadline)
 {
 	void (*op)(void *arg) = sc_calib_ops[alg];
 	struct sc_calib_ctx c = {
@@ -446,6 +457,8 @@ static void __init sc_calib_measure(enum sc_alg alg, u32 cpu,
 
 	memset(t, 0xff, sizeof(u32) * SC_NCLASSES * SC_CALIB_MAX_ROWS);
 	for (cl = 0; cl < SC_NCLASSES; cl++) {
+		if (sc_clock_ns() > deadline)
+			return false;
 		c.len = sc_class_len[cl];
 		for (r = 0; r <= SC_CALIB_ROUNDS; r++) {
 			for (i = 0; i < n; i++) {
@@ -469,6 +482,7 @@ static void __init sc_calib_measure(enum sc_alg alg, u32 cpu,
 			}
 		}
 	}
+	return true;
 }
 
 /* The fastest candidate at @cl, keeping @stat unless beaten by the margin. */
@@ -487,18 +501,23 @@ static unsigned int __init sc_calib_choose(enum sc_alg alg, u32 cpu,
 	return best;
 }
 
-static void __init sc_plan_build(enum sc_alg alg, u32 cpu, bool calibrate)
+static void __init sc_plan_build(enum sc_alg alg, u32 cpu, bool calibrate,
+				 u64 deadline)
 {
 	static u32 t[SC_NCLASSES][SC_CALIB_MAX_ROWS] __initdata;
 	struct sc_calib_result *res = &sc_calib[alg];
 	unsigned int cl, simd_ok, i;
 	u64 t0 = sc_clock_ns();
+	bool late = false;
 
 	calibrate = calibrate && sc_calib_ops[alg] &&
 		    sc_nimpls[alg] <= SC_CALIB_MAX_ROWS;
-	if (calibrate)
-		sc_calib_measure(alg, cpu, t);
+	if (calibrate && !sc_calib_measure(alg, cpu, t, deadline)) {
+		calibrate = false;
+		late = true;
+	}
 	memset(res, 0, sizeof(*res));
+	res->over_budget = late;
 	for (cl = 0; cl < SC_NCLASSES; cl++) {
 		for (simd_ok = 0; simd_ok < 2; simd_ok++) {
 			unsigned int stat = sc_static_row(alg, cpu, simd_ok,
@@ -534,15 +553,11 @@ static void __init sc_plan_build(enum sc_alg alg, u32 cpu, bool calibrate)
 void __init sc_dispatch_init(bool calibrate)
 {
 	u32 cpu = sc_cpu_features();
-	u64 t0 = sc_clock_ns();
+	u64 deadline = sc_clock_ns() + SC_CALIB_BUDGET_NS;
 	unsigned int alg;
 
-	for (alg = 0; alg < SC_ALG_COUNT; alg++) {
-		bool late = calibrate && sc_clock_ns() - t0 > SC_CALIB_BUDGET_NS;
-
-		sc_plan_build(alg, cpu, calibrate && !late);
-		sc_calib[alg].over_budget = late;
-	}
+	for (alg = 0; alg < SC_ALG_COUNT; alg++)
+		sc_plan_build(alg, cpu, calibrate, deadline);
 }
 
 /*
