@@ -88,7 +88,6 @@
 #define CORE	%r8
 #define CTR	%r9d
 #define PP	%r10
-#define PLIM	%r11
 
 /* struct sc_poly1305_core */
 #define CORE_H0		0
@@ -107,6 +106,16 @@
 	.quad	7, 3, 6, 2, 5, 1, 4, 0
 .Lccp_perm4:
 	.quad	3, 1, 2, 0
+/* the horizontal blocks: counter offsets in word 12 of each 128-bit lane */
+.Lccp_hinc:
+	.long	0, 0, 0, 0, 1, 0, 0, 0, 2, 0, 0, 0, 3, 0, 0, 0
+/* Poly1305 constants, broadcast: 2^44 - 1, 2^42 - 1, the pad bit in limb 2 */
+.Lccp_m44:
+	.quad	0xfffffffffff
+.Lccp_m42:
+	.quad	0x3ffffffffff
+.Lccp_pad:
+	.quad	1 << 40
 
 .text
 
@@ -116,17 +125,23 @@
  *   FQ    r^G limbs r0 r1 r2 s1 s2 (s = 20 r), one qword each
  *   FW    HA's last-group powers, five vectors (r0 r1 r2 s1 s2)
  *   FV    HB's last-group powers, five vectors
+ *   FH    the input rows of the horizontal blocks (X0-X3), counter state[12]
+ *   FX3   row 3 of this batch's horizontal blocks
+ *   FP    h (base 2^44, lane 0) until the first group takes it
  *   FCTR  counter of the batch; FBASE first group; FEND end of the groups
  */
 .macro _ccp_vl vl
 	.set	VL, \vl
-	.set	NBLK, VL / 4
-	.set	BATCH, 16 * VL
+	.set	NBLK, VL / 4 + VL / 16
+	.set	BATCH, 20 * VL
 	.set	GROUP, 4 * VL
 	.set	FQ, 0
 	.set	FW, 64
 	.set	FV, FW + 5 * VL
-	.set	FCTR, FV + 5 * VL
+	.set	FH, FV + 5 * VL
+	.set	FX3, FH + 4 * VL
+	.set	FP, FX3 + VL
+	.set	FCTR, FP + 3 * VL
 	.set	FBASE, FCTR + 8
 	.set	FEND, FBASE + 8
 	.set	FRAME, FEND + 8
@@ -143,21 +158,22 @@
 .irp i, 0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15
 	.set	A\i, V\i
 .endr
-	.set	HA0, V16
-	.set	HA1, V17
-	.set	HA2, V18
-	.set	HB0, V19
-	.set	HB1, V20
-	.set	HB2, V21
-	.set	T0, V22
-	.set	T1, V23
-	.set	T2, V24
-	.set	T3, V25
-	.set	T4, V26
-	.set	T5, V27
-	.set	M44, V28
-	.set	M42, V29
-	.set	PADV, V30
+	.set	X0, V16
+	.set	X1, V17
+	.set	X2, V18
+	.set	X3, V19
+	.set	HA0, V20
+	.set	HA1, V21
+	.set	HA2, V22
+	.set	HB0, V23
+	.set	HB1, V24
+	.set	HB2, V25
+	.set	T0, V26
+	.set	T1, V27
+	.set	T2, V28
+	.set	T3, V29
+	.set	T4, V30
+	.set	T5, V31
 .endm
 
 /* ---- ChaCha20 ---------------------------------------------------------- */
@@ -190,6 +206,74 @@
 	_cstep	12, 10,15,5, 11,12,6, 8,13,7, 9,14,4
 	_cstep	8, 0,5,15, 1,6,12, 2,7,13, 3,4,14
 	_cstep	7, 10,15,5, 11,12,6, 8,13,7, 9,14,4
+.endm
+
+/*
+ * The horizontal blocks: X0-X3 hold rows 0-3 (words 0-3, 4-7, 8-11,
+ * 12-15) of VL/16 blocks, one block per 128-bit lane.  A step is the same
+ * x += y; z ^= x; z <<<= r on whole rows; between the column and diagonal
+ * halves rows 0, 2 and 3 turn by -1, +1, +2 words (row 1 stays, so the
+ * chain through row 1, the longest, waits for no shuffle).
+ */
+.macro _hstep r, x, y, z
+	vpaddd	\y, \x, \x
+	vpxord	\x, \z, \z
+	vprold	$\r, \z, \z
+.endm
+
+/*
+ * A double round of both batches, their steps interleaved, and with \pu
+ * slices \base.. of a Poly1305 unit after the steps.
+ */
+.macro _dstep pu, k, r, x0,y0,z0, x1,y1,z1, x2,y2,z2, x3,y3,z3, hx, hy, hz
+	_cstep	\r, \x0,\y0,\z0, \x1,\y1,\z1, \x2,\y2,\z2, \x3,\y3,\z3
+	_hstep	\r, \hx, \hy, \hz
+.if \pu
+	_pslice	\k
+.endif
+.endm
+
+.macro _dround pu=0, base=0
+	_dstep	\pu, \base+0, 16, 0,4,12, 1,5,13, 2,6,14, 3,7,15, X0, X1, X3
+	_dstep	\pu, \base+1, 12, 8,12,4, 9,13,5, 10,14,6, 11,15,7, X2, X3, X1
+	_dstep	\pu, \base+2, 8, 0,4,12, 1,5,13, 2,6,14, 3,7,15, X0, X1, X3
+	_dstep	\pu, \base+3, 7, 8,12,4, 9,13,5, 10,14,6, 11,15,7, X2, X3, X1
+	vpshufd	$0x93, X0, X0
+	vpshufd	$0x39, X2, X2
+	vpshufd	$0x4e, X3, X3
+	_dstep	\pu, \base+4, 16, 0,5,15, 1,6,12, 2,7,13, 3,4,14, X0, X1, X3
+	_dstep	\pu, \base+5, 12, 10,15,5, 11,12,6, 8,13,7, 9,14,4, X2, X3, X1
+	_dstep	\pu, \base+6, 8, 0,5,15, 1,6,12, 2,7,13, 3,4,14, X0, X1, X3
+	_dstep	\pu, \base+7, 7, 10,15,5, 11,12,6, 8,13,7, 9,14,4, X2, X3, X1
+	vpshufd	$0x39, X0, X0
+	vpshufd	$0x93, X2, X2
+	vpshufd	$0x4e, X3, X3
+.endm
+
+/*
+ * The horizontal blocks' input: rows 0-2 and row 3 (counter state[12])
+ * from FH, the counters of this batch's horizontal blocks (FCTR + VL/4 +
+ * lane) added to word 12; k2 selects word 0 of each 128-bit lane.  Row 3
+ * goes to FX3 for the feed-forward.
+ */
+.macro _hinit
+	vmovdqu64	FH(%rsp), X0
+	vmovdqu64	FH+VL(%rsp), X1
+	vmovdqu64	FH+2*VL(%rsp), X2
+	mov		CTR, %eax
+	sub		48(STATE), %eax
+	add		$(VL / 4), %eax
+	vpbroadcastd	%eax, X3{%k2}{z}
+	vpaddd		.Lccp_hinc(%rip), X3, X3
+	vpaddd		FH+3*VL(%rsp), X3, X3
+	vmovdqu64	X3, FX3(%rsp)
+.endm
+
+.macro _hffw
+	vpaddd		FH(%rsp), X0, X0
+	vpaddd		FH+VL(%rsp), X1, X1
+	vpaddd		FH+2*VL(%rsp), X2, X2
+	vpaddd		FX3(%rsp), X3, X3
 .endm
 
 /* reg += the 32-bit word at \mem in every lane */
@@ -289,6 +373,22 @@
 	jz	.Lcend_\id
 .endm
 
+/* the horizontal blocks, in memory order */
+.macro _hout id
+.if VL == 64
+	_clanes4	X0, X1, X2, X3
+.irp r, X0, X1, X2, X3
+	_cout1	\id, \r
+.endr
+.else
+	_clanes2	X0, X1
+	_clanes2	X2, X3
+.irp r, X0, X2, X1, X3
+	_cout1	\id, \r
+.endr
+.endif
+.endm
+
 /* the pieces of the transposed batch, in memory order */
 .macro _cout id
 .if VL == 64
@@ -315,40 +415,55 @@
 .endif
 .endm
 
+/* vpternlogq with a broadcast qword */
+.macro _pternb imm, m, s, d
+.if VL == 64
+	vpternlogq	$\imm, \m{1to8}, \s, \d
+.else
+	vpternlogq	$\imm, \m{1to4}, \s, \d
+.endif
+.endm
+
 /*
  * h = h r (mod p, partially reduced), limbs below 2^44 + 2^11.  r0-r2,
  * s1 = 20 r1, s2 = 20 r2: registers or memory (\bc: broadcast qwords).
- * h may alias r.  Clobbers T0-T5.
+ * h may alias r.  Clobbers T0-T5.  In six parts (\p), so that the stitched
+ * loop can spread one multiplication over several ChaCha steps.
  *
  *   d0 = h0 r0 + h1 s2 + h2 s1
  *   d1 = h0 r1 + h1 r0 + h2 s2
  *   d2 = h0 r2 + h1 r1 + h2 r0
  */
-.macro _pmul h0, h1, h2, r0, r1, r2, s1, s2, bc=0
+.macro _pmulp p, h0, h1, h2, r0, r1, r2, s1, s2, bc
+.if \p == 0
 	vpxorq		T0, T0, T0
 	vpxorq		T1, T1, T1
 	vpxorq		T2, T2, T2
 	vpxorq		T3, T3, T3
 	vpxorq		T4, T4, T4
 	vpxorq		T5, T5, T5
+.elseif \p == 1
 	_pm	vpmadd52luq, \r0, \h0, T0, \bc
 	_pm	vpmadd52huq, \r0, \h0, T3, \bc
 	_pm	vpmadd52luq, \r1, \h0, T1, \bc
 	_pm	vpmadd52huq, \r1, \h0, T4, \bc
 	_pm	vpmadd52luq, \r2, \h0, T2, \bc
 	_pm	vpmadd52huq, \r2, \h0, T5, \bc
+.elseif \p == 2
 	_pm	vpmadd52luq, \s2, \h1, T0, \bc
 	_pm	vpmadd52huq, \s2, \h1, T3, \bc
 	_pm	vpmadd52luq, \r0, \h1, T1, \bc
 	_pm	vpmadd52huq, \r0, \h1, T4, \bc
 	_pm	vpmadd52luq, \r1, \h1, T2, \bc
 	_pm	vpmadd52huq, \r1, \h1, T5, \bc
+.elseif \p == 3
 	_pm	vpmadd52luq, \s1, \h2, T0, \bc
 	_pm	vpmadd52huq, \s1, \h2, T3, \bc
 	_pm	vpmadd52luq, \s2, \h2, T1, \bc
 	_pm	vpmadd52huq, \s2, \h2, T4, \bc
 	_pm	vpmadd52luq, \r0, \h2, T2, \bc
 	_pm	vpmadd52huq, \r0, \h2, T5, \bc
+.elseif \p == 4
 	/* the high halves weigh 2^52 = 2^8 limbs up; U2 2^10 at 2^130 */
 	vpsllq		$8, T3, T3
 	vpsllq		$8, T4, T4
@@ -357,11 +472,12 @@
 	vpaddq		T4, T2, T2
 	/* every limb's carry at once; the one out of 2^130 times 5 */
 	vpsrlq		$42, T2, \h0
-	vpandq		M42, T2, \h2
+	_pm		vpandq, .Lccp_m42(%rip), T2, \h2, 1
 	vpsrlq		$44, T1, T4
-	vpandq		M44, T1, \h1
+	_pm		vpandq, .Lccp_m44(%rip), T1, \h1, 1
 	vpsrlq		$44, T0, T3
-	vpandq		M44, T0, T0
+	_pm		vpandq, .Lccp_m44(%rip), T0, T0, 1
+.else
 	vpaddq		T5, \h0, \h0
 	vpaddq		T4, \h2, \h2
 	vpaddq		T3, \h1, \h1
@@ -370,44 +486,82 @@
 	vpaddq		\h0, T0, T0
 	/* and limb 0 into limb 1 once more */
 	vpsrlq		$44, T0, T3
-	vpandq		M44, T0, \h0
+	_pm		vpandq, .Lccp_m44(%rip), T0, \h0, 1
 	vpaddq		T3, \h1, \h1
+.endif
 .endm
 
-/* h += the VL/8 blocks at \off(PP), with the pad bit.  Clobbers T0-T5. */
-.macro _pabsorb off, h0, h1, h2
+.macro _pmul h0, h1, h2, r0, r1, r2, s1, s2, bc=0
+.irp p, 0, 1, 2, 3, 4, 5
+	_pmulp	\p, \h0, \h1, \h2, \r0, \r1, \r2, \s1, \s2, \bc
+.endr
+.endm
+
+/*
+ * h += the VL/8 blocks at \off(PP), with the pad bit, in two parts.
+ * Clobbers T0-T5.
+ */
+.macro _pabsorbp p, off, h0, h1, h2
+.if \p == 0
 	vmovdqu64	\off(PP), T0
 	vmovdqu64	\off+VL(PP), T1
 	vpunpcklqdq	T1, T0, T2			/* low halves */
 	vpunpckhqdq	T1, T0, T3			/* high halves */
 	vpsrlq		$44, T2, T4
 	vpsllq		$20, T3, T5
-	vpandq		M44, T2, T2			/* m0 */
-	vpternlogq	$0xa8, M44, T5, T4		/* m1 = (T4 | T5) & M44 */
+	_pm		vpandq, .Lccp_m44(%rip), T2, T2, 1	/* m0 */
+	_pternb		0xa8, .Lccp_m44(%rip), T5, T4	/* m1 = (T4 | T5) & 2^44-1 */
 	vpsrlq		$24, T3, T3
-	vporq		PADV, T3, T3			/* m2 */
+	_pm		vporq, .Lccp_pad(%rip), T3, T3, 1	/* m2 */
+.else
 	vpaddq		T2, \h0, \h0
 	vpaddq		T4, \h1, \h1
 	vpaddq		T3, \h2, \h2
+.endif
 .endm
 
 /*
- * One unit: if the group at PP lies below PLIM, h = h r^G (not before the
- * first group) + the group, and PP moves on.  Clobbers %rax.
+ * One unit of Poly1305 work in sixteen slices: h = h r^G + (the group at
+ * PP), PP moves on.  h enters as FP, added to HA with the first group and
+ * zeroed there (HA and HB start at zero, so the first multiplication
+ * leaves zero and needs no test).
  */
-.macro _punit
+.macro _pslice k
+.if \k < 6
+	_pmulp	\k, HA0, HA1, HA2, FQ(%rsp), FQ+8(%rsp), FQ+16(%rsp), FQ+24(%rsp), FQ+32(%rsp), 1
+.elseif \k == 6
+	_pabsorbp	0, 0, HA0, HA1, HA2
+.elseif \k == 7
+	_pabsorbp	1, 0, HA0, HA1, HA2
+	vpaddq		FP(%rsp), HA0, HA0
+	vpaddq		FP+VL(%rsp), HA1, HA1
+	vpaddq		FP+2*VL(%rsp), HA2, HA2
+.elseif \k < 14
+	_pmulp	(\k - 8), HB0, HB1, HB2, FQ(%rsp), FQ+8(%rsp), FQ+16(%rsp), FQ+24(%rsp), FQ+32(%rsp), 1
+.if \k == 8
+	vmovdqu64	T0, FP(%rsp)
+	vmovdqu64	T0, FP+VL(%rsp)
+	vmovdqu64	T0, FP+2*VL(%rsp)
+.endif
+.elseif \k == 14
+	_pabsorbp	0, (2*VL), HB0, HB1, HB2
+.else
+	_pabsorbp	1, (2*VL), HB0, HB1, HB2
+	add		$GROUP, PP
+.endif
+.endm
+
+/* whole units while a whole group is left (clobbers %rax) */
+.macro _prest
+.Lpr_loop\@:
 	lea	GROUP(PP), %rax
-	cmp	PLIM, %rax
-	ja	.Lpu_end\@
-	cmp	FBASE(%rsp), PP
-	je	.Lpu_first\@
-	_pmul	HA0, HA1, HA2, FQ(%rsp), FQ+8(%rsp), FQ+16(%rsp), FQ+24(%rsp), FQ+32(%rsp), 1
-	_pmul	HB0, HB1, HB2, FQ(%rsp), FQ+8(%rsp), FQ+16(%rsp), FQ+24(%rsp), FQ+32(%rsp), 1
-.Lpu_first\@:
-	_pabsorb	0, HA0, HA1, HA2
-	_pabsorb	(2*VL), HB0, HB1, HB2
-	mov	%rax, PP
-.Lpu_end\@:
+	cmp	FEND(%rsp), %rax
+	ja	.Lpr_end\@
+.irp k, 0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15
+	_pslice	\k
+.endr
+	jmp	.Lpr_loop\@
+.Lpr_end\@:
 .endm
 
 /* s = 20 a (clobbers T0) */
@@ -523,17 +677,46 @@
 	_pstore		FV, V0, V1, V2
 .endm
 
-/* horizontal sum of the qwords of \v (V-register number \n) into \gpr */
+/* sum of the qwords of register number \n into \gpr (clobbers T0) */
 .macro _phsum n, gpr
 .if VL == 64
-	vextracti64x4	$1, %zmm\n, %ymm22
-	vpaddq		%ymm22, %ymm\n, %ymm\n
+	vextracti64x4	$1, %zmm\n, %ymm26
+	vpaddq		%ymm26, %ymm\n, %ymm\n
 .endif
-	vextracti32x4	$1, %ymm\n, %xmm22
-	vpaddq		%xmm22, %xmm\n, %xmm\n
-	vpsrldq		$8, %xmm\n, %xmm22
-	vpaddq		%xmm22, %xmm\n, %xmm\n
+	vextracti32x4	$1, %ymm\n, %xmm26
+	vpaddq		%xmm26, %xmm\n, %xmm\n
+	vpsrldq		$8, %xmm\n, %xmm26
+	vpaddq		%xmm26, %xmm\n, %xmm\n
 	vmovq		%xmm\n, \gpr
+.endm
+
+/*
+ * One batch: the vertical and horizontal blocks at counter CTR, with
+ * (\pu) five Poly1305 units spread over the rounds, two double rounds a
+ * unit; out to .Lcend_\id when the data ends.
+ */
+.macro _batch id, pu
+	mov	CTR, FCTR(%rsp)
+	_cinit
+	_hinit
+.if \pu
+.rept 5
+	_dround	1, 0
+	_dround	1, 8
+.endr
+.else
+	mov	$10, %eax
+1:
+	_dround
+	dec	%eax
+	jnz	1b
+.endif
+	_cffw
+	_ctranspose
+	_cout	\id
+	_hffw
+	_hout	\id
+	add	$NBLK, CTR
 .endm
 
 /* ---- the functions ------------------------------------------------------ */
@@ -553,12 +736,6 @@
 	test	LEN, LEN
 	jz	.Lret_\id
 	sub	$FRAME, %rsp
-	movabsq	$0xfffffffffff, %rax
-	vpbroadcastq	%rax, M44
-	movabsq	$0x3ffffffffff, %rax
-	vpbroadcastq	%rax, M42
-	movabsq	$(1 << 40), %rax
-	vpbroadcastq	%rax, PADV
 
 	/* the text MACed here: its whole groups, from FBASE to FEND */
 .if \open
@@ -576,7 +753,7 @@
 	jz	1f
 	_powers
 1:
-	/* HA = h in lane 0 (base 2^44), HB = 0 */
+	/* FP = h in lane 0 (base 2^44), HA = HB = 0 */
 	mov	CORE_H0(CORE), %rax
 	mov	CORE_H1(CORE), %r10
 	mov	%rax, %r11
@@ -586,42 +763,53 @@
 	movabsq	$0xfffffffffff, %r10
 	and	%r10, %rax
 	and	%r10, %r11
-	vmovq	%rax, %xmm16
-	vmovq	%r11, %xmm17
+	vmovq	%rax, %xmm26
+	vmovdqu64	T0, FP(%rsp)
+	vmovq	%r11, %xmm26
+	vmovdqu64	T0, FP+VL(%rsp)
 	mov	CORE_H1(CORE), %rax
 	shr	$24, %rax
 	mov	CORE_H2(CORE), %r11
 	shl	$40, %r11
 	or	%r11, %rax
-	vmovq	%rax, %xmm18
-	vpxorq	HB0, HB0, HB0
-	vpxorq	HB1, HB1, HB1
-	vpxorq	HB2, HB2, HB2
+	vmovq	%rax, %xmm26
+	vmovdqu64	T0, FP+2*VL(%rsp)
+.irp h, HA0, HA1, HA2, HB0, HB1, HB2
+	vpxorq	\h, \h, \h
+.endr
 	mov	FBASE(%rsp), PP
 
+	/* the horizontal blocks' input rows, and k2 (word 0 of each lane) */
+	vbroadcasti32x4	0(STATE), T0
+	vmovdqu64	T0, FH(%rsp)
+	vbroadcasti32x4	16(STATE), T0
+	vmovdqu64	T0, FH+VL(%rsp)
+	vbroadcasti32x4	32(STATE), T0
+	vmovdqu64	T0, FH+2*VL(%rsp)
+	vbroadcasti32x4	48(STATE), T0
+	vmovdqu64	T0, FH+3*VL(%rsp)
+	mov	$0x1111, %eax
+	kmovw	%eax, %k2
 	mov	48(STATE), CTR
-.Lbatch_\id:
-	mov	CTR, FCTR(%rsp)
+
 .if \open
-	lea	BATCH(SRC), PLIM
-.else
-	mov	DST, PLIM
-.endif
-	cmp	FEND(%rsp), PLIM
-	cmova	FEND(%rsp), PLIM
-	_cinit
-.rept 4
-	_cdround
-	_cdround
-	_punit
-.endr
-	_cdround
-	_cdround
-	_cffw
-	_ctranspose
-	_cout	\id
-	add	$NBLK, CTR
+	/* whole batches: MAC and decrypt together */
+.Lbatch_\id:
+	cmp	$BATCH, LEN
+	jb	.Llast_\id
+	_batch	\id, 1
 	jmp	.Lbatch_\id
+	/* a short last batch: MAC its groups first, then decrypt */
+.Llast_\id:
+	_prest
+	_batch	\id, 0
+.else
+	/* the first batch alone, then each batch with the MAC of the last */
+	_batch	\id, 0
+.Lbatch_\id:
+	_batch	\id, 1
+	jmp	.Lbatch_\id
+.endif
 
 .Lpart_\id:
 	/* LEN < VL bytes left: byte mask (1 << LEN) - 1 */
@@ -633,16 +821,9 @@
 	vpxord		T4, T5, T5
 	vmovdqu8	T5, (DST){%k1}
 .Lcend_\id:
-	/* the groups no batch had room for */
-	mov	FEND(%rsp), PLIM
-.Lrest_\id:
-	lea	GROUP(PP), %rax
-	cmp	PLIM, %rax
-	ja	.Lfinal_\id
-	_punit
-	jmp	.Lrest_\id
+	/* seal: the groups of the last batch */
+	_prest
 
-.Lfinal_\id:
 	cmp	FBASE(%rsp), PP
 	je	.Lwipe_\id
 	_pmul	HA0, HA1, HA2, FW(%rsp), FW+VL(%rsp), FW+2*VL(%rsp), FW+3*VL(%rsp), FW+4*VL(%rsp)
@@ -650,9 +831,9 @@
 	vpaddq	HB0, HA0, HA0
 	vpaddq	HB1, HA1, HA1
 	vpaddq	HB2, HA2, HA2
-	_phsum	16, %rax
-	_phsum	17, %rdx
-	_phsum	18, %rsi
+	_phsum	20, %rax
+	_phsum	21, %rdx
+	_phsum	22, %rsi
 	/* back to base 2^64: h = a0 + a1 2^44 + a2 2^88, then h2 <= 4 */
 	mov	%rdx, %rcx
 	shl	$44, %rcx
