@@ -2,14 +2,15 @@
 /*
  * x86_64 stitched ChaCha20-Poly1305 rows (chacha20poly1305-avx512.S):
  *
- *   avx512vl  ymm ChaCha20 (8 blocks a batch) + ymm IFMA Poly1305, for
+ *   avx512vl  ymm ChaCha20 (8 + 2 blocks a batch) + ymm IFMA Poly1305, for
  *             CPUs that prefer ymm
- *   avx512    zmm ChaCha20 (16 blocks a batch) + zmm IFMA Poly1305
+ *   avx512    zmm ChaCha20 (16 + 4 blocks a batch) + zmm IFMA Poly1305
  *
  * The asm encrypts or decrypts the whole piece and MACs its whole Poly1305
  * groups (256 bytes zmm, 128 ymm); the rest of the piece, under a group,
  * goes to the scalar MULX code here, a partial last block zero-padded.
- * open MACs that rest before the asm decrypts it in place, from a copy.
+ * open copies that rest before the asm decrypts it (src may be dst) and
+ * MACs the copy after.
  * The wrappers call the asm directly: no asm address is taken.
  */
 #include <linux/types.h>

@@ -1,9 +1,9 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * ChaCha20-Poly1305 (RFC 8439 AEAD) for x86_64 with AVX-512 and IFMA: the
- * ChaCha20 keystream and the Poly1305 MAC of the ciphertext in one loop, so
- * that the multiplier work of Poly1305 fills the cycles a ChaCha batch
- * leaves idle.  One macro body, built for zmm and for ymm.
+ * ChaCha20 keystream and the Poly1305 MAC of the ciphertext in one loop,
+ * the Poly1305 multiplications spread through the ChaCha rounds.  One macro
+ * body, built for zmm and for ymm.
  *
  * Algorithm
  * ---------
@@ -14,70 +14,76 @@
  * written), and struct sc_poly1305_core (h base 2^64, h[2] <= 4 on return,
  * clamped r).  These functions MAC only the whole Poly1305 groups of the
  * text (GROUP bytes, below); the C wrapper (aead_avx512_x86.c) MACs the
- * rest, under GROUP bytes, with the scalar MULX code.
+ * rest, under a group, with the scalar MULX code.
  *
- * ChaCha is the vertical layout of chacha-x86_64.S: word j of NBLK
- * consecutive blocks in register Aj, 20 rounds unrolled, feed-forward,
- * transpose, XOR in memory order, a byte-masked last piece.  Poly1305 is
- * the base 2^44 IFMA scheme of poly1305-x86_64.S (see there for the limb
- * arithmetic): two accumulators HA and HB of VL/8 lanes take a group of
- * VL/4 blocks (block 2q i + j in lane order 0 q 1 q+1 .., q = VL/16), each
- * group after the first multiplies both by r^(VL/4), and after the last
- * group lane by lane by the power that brings its block to the end.
+ * Poly1305 is the base 2^44 IFMA scheme of poly1305-x86_64.S (see there
+ * for the limb arithmetic): two accumulators HA and HB of VL/8 lanes take
+ * a group of VL/4 blocks (lane order 0 q 1 q+1 .., q = VL/16); per group
+ * h = h r^(VL/4) + group, and after the last group every lane is
+ * multiplied by the power that brings its block to the end and the lanes
+ * are added.  h enters through the frame (FP, lane 0 of HA, added with
+ * the first group), so HA and HB start at zero and the first
+ * multiplication needs no test.
  *
- * Layout of one loop iteration (a "batch" of 16 VL bytes of text)
- * ----------------------------------------------------------------
- *   init the NBLK blocks (A0-A15)
- *   10 double rounds; after double rounds 1, 3, 5 and 7 one Poly1305
- *      "unit": h = h r^G + (the next group), if that group is ready
- *   feed-forward, transpose, XOR into dst
- * A unit is ready when its group lies below PLIM:
- *   seal: min(the end of the whole groups, the first byte this batch will
- *         write): the units MAC the ciphertext of the batch before, which
- *         the last iteration wrote (the pipeline lags one batch, and the
- *         last batch is MACed after the loop, without ChaCha);
- *   open: min(the end of the whole groups, the end of this batch): the
- *         units MAC the ciphertext this batch is about to decrypt (loads
- *         before the stores, so src may equal dst).
- * Groups left after the last batch are MACed by the same unit in a plain
- * loop.  Four groups fill one batch (4 GROUP = 16 VL), so the units keep
- * pace with the batches.
+ * Layout: one batch = 16 vertical + 4 horizontal blocks (zmm)
+ * ----------------------------------------------------------
+ *   A0-A15  word j of VL/4 blocks in Aj (the vertical layout of
+ *           chacha-x86_64.S), transposed into block order at the end;
+ *   X0-X3   rows 0-3 of VL/16 more blocks, one block per 128-bit lane
+ *           (the horizontal layout), turned to diagonals by vpshufd;
+ *   a "unit" of Poly1305 work (one group, both accumulators) is cut into
+ *           sixteen slices (_pslice), one after each step of two double
+ *           rounds, so five units ride along the ten double rounds.
+ * A batch is BATCH = 20 VL bytes, five groups of 4 VL: the units keep pace.
+ * seal runs its first batch without units, then each batch with the units
+ * of the ciphertext the batch before wrote, and MACs the last batch after
+ * the loop (_prest); open runs each whole batch with the units of the
+ * ciphertext it is about to decrypt (loads before stores: src may be
+ * dst), and a short last batch after MACing its groups.
  *
  * Latency and batches
  * -------------------
- * One ChaCha batch is four dependency chains three ops deep per step: on
- * a core with 2-cycle vector ops (Zen 5) it runs at half the machine's
- * rate.  The ChaCha-only kernel fills the other half with a second batch
- * (32 registers); here Poly1305 fills it instead, with the registers the
- * second batch would take: four units per batch are about 400 ops, mostly
- * vpmadd52 and shifts, against about 1100 for the ChaCha batch.  The
- * units sit between double rounds in coarse pieces: the out-of-order
- * window (hundreds of ops) mixes them with the rounds.  The key powers
- * (four dependent multiplications, once per call) come before the first
- * batch and overlap its rounds.
+ * Zen 5 (measured here): vpaddd/vpxord/vprold take 2 cycles, vpmadd52
+ * 4; add/xor issue 4 a cycle, but vprold, vpmadd52 and the shifts share
+ * two pipes.  One double round is 8 dependent steps of 3 ops: 48 cycles,
+ * 480 for the 20 rounds of a batch however many blocks it holds.  The
+ * ChaCha-only kernel holds two 16-block batches (all 32 registers) and
+ * reaches 0.34 cycles/byte; with Poly1305 in the loop only 20 registers
+ * are left for ChaCha (the units need 12: HA, HB, six products), so a
+ * batch holds 20 blocks, a 4 KiB piece takes four batches (the last one
+ * of 256 bytes) and the round latency, not the ports, sets the pace:
+ * 0.57 cycles/byte for the ChaCha half alone, 0.65 with the MAC, against
+ * 0.50 for "onepass" (the 32-block ChaCha kernel, then IFMA Poly1305 over
+ * the piece in L1).  Measured: seal 16 KiB 0.71, onepass 0.56, OpenSSL
+ * 1.01 cycles/byte.  Grouping the units whole between double rounds was
+ * slower still (0.72): the scheduler, not the reorder buffer, is the
+ * window, so the slices have to sit next to the rounds.  So the rows are
+ * left to the load-time calibration (aead_rows.h); the single-batch ymm
+ * build (10 blocks a batch) is further behind on this core.
  *
  * Variants (void fn(const u32 *state, struct sc_poly1305_core *core,
  *                   u8 *dst, const u8 *src, unsigned int len))
  *
- *   sc_ccp_seal_avx512, sc_ccp_open_avx512      zmm: 16 blocks (1 KiB)
- *       per batch, GROUP 256 bytes (2 x 8 lanes), r^16 per group
- *   sc_ccp_seal_avx512vl, sc_ccp_open_avx512vl  ymm: 8 blocks (512 bytes)
- *       per batch, GROUP 128 bytes (2 x 4 lanes), r^8 per group; for CPUs
- *       that down-clock on zmm (PREFER_YMM)
+ *   sc_ccp_seal_avx512, sc_ccp_open_avx512      zmm: 16 + 4 blocks (1280
+ *       bytes) a batch, GROUP 256 bytes (2 x 8 lanes), r^16 per group
+ *   sc_ccp_seal_avx512vl, sc_ccp_open_avx512vl  ymm: 8 + 2 blocks (640
+ *       bytes) a batch, GROUP 128 bytes (2 x 4 lanes), r^8 per group; for
+ *       CPUs that down-clock on zmm (PREFER_YMM)
  *
  * Registers
  * ---------
- *   V0-V15    ChaCha batch (A0-A15); at set-up, the key powers
- *   V16-V21   Poly1305 accumulators HA0-HA2, HB0-HB2 (base 2^44 limbs)
- *   V22-V27   Poly1305 products T0-T5; the transpose's and the last
+ *   V0-V15    vertical ChaCha blocks (A0-A15); at set-up, the key powers
+ *   V16-V19   horizontal ChaCha blocks (X0-X3)
+ *   V20-V25   Poly1305 accumulators HA0-HA2, HB0-HB2 (base 2^44 limbs)
+ *   V26-V31   Poly1305 products T0-T5; the transposes' and the last
  *             piece's temporaries between units
- *   V28-V30   2^44 - 1, 2^42 - 1, the pad bit (2^40 in limb 2)
  *   %rdi state, %rsi dst, %rdx src, %ecx bytes left, %r8 core, %r9d block
- *   counter, %r10 next Poly1305 group, %r11 PLIM, %rax scratch.
- * The powers live in the frame: r^G broadcast from FQ, the last-group
- * powers of HA and HB (FW, FV) as whole vectors.  No callee-saved
- * register; the frame is a plain sub/add of %rsp, wiped before return with
- * every vector register.
+ *   counter, %r10 next Poly1305 group, %rax %r11 scratch; k1 the last
+ *   piece's byte mask, k2 word 0 of each 128-bit lane.
+ * The Poly1305 constants are broadcast from .rodata; r^G from FQ; the
+ * last-group powers of HA and HB (FW, FV) are whole vectors in the frame.
+ * No callee-saved register; the frame is a plain sub/add of %rsp, wiped
+ * before return with every vector register.
  */
 #include <linux/linkage.h>
 
@@ -285,7 +291,7 @@
 .endif
 .endm
 
-/* the batch at counter FCTR: input words, or (\ffw) their feed-forward */
+/* the vertical blocks at counter FCTR: input words; their feed-forward */
 .macro _cinit
 .irp i, 0,1,2,3,4,5,6,7,8,9,10,11,13,14,15
 	vpbroadcastd	(4 * \i)(STATE), A\i
