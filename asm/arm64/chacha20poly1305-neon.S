@@ -131,9 +131,11 @@
 
 /*
  * Step \n (0..13) of one Poly1305 block from [mp] (post-incremented):
- * h += m + 2^128; h *= r.  Two instructions a step (three in 1 and 13),
- * ordered so that no step reads a product made in the step before it:
- * on an in-order core each step then issues without waiting.  d0 =
+ * h += m + 2^128; h *= r.  One to three instructions a step, ordered so
+ * that no step reads a MUL/UMULH product made in the step before it (on
+ * an in-order core the multiplier's latency then hides behind the NEON
+ * group between two steps; only the final fold, steps 10-13, is a chain
+ * of one-cycle operations).  d0 =
  * tm1:tm0, d1 = tm5:tm4; mw0, mw1, acc1 and acc2 are reused for products
  * once their value has been read for the last time.
  */
