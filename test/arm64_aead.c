@@ -265,28 +265,26 @@ static void aead_messages(const struct sc_aead_impl *impl)
 
 /* ---- the row contract, called directly ---- */
 
-typedef unsigned __int128 u128;
-
 /* h mod 2^130-5, fully reduced, as three words. */
 static void poly_reduce(const u64 *hin, u64 *out)
 {
 	u64 h0 = hin[0], h1 = hin[1], h2 = hin[2], g0, g1, g2;
-	u128 t;
+	unsigned __int128 t;
 	int i;
 
 	for (i = 0; i < 3; i++) {
 		u64 c = (h2 >> 2) * 5;
 
 		h2 &= 3;
-		t = (u128)h0 + c;
+		t = (unsigned __int128)h0 + c;
 		h0 = (u64)t;
-		t = (u128)h1 + (u64)(t >> 64);
+		t = (unsigned __int128)h1 + (u64)(t >> 64);
 		h1 = (u64)t;
 		h2 += (u64)(t >> 64);
 	}
-	t = (u128)h0 + 5;
+	t = (unsigned __int128)h0 + 5;
 	g0 = (u64)t;
-	t = (u128)h1 + (u64)(t >> 64);
+	t = (unsigned __int128)h1 + (u64)(t >> 64);
 	g1 = (u64)t;
 	g2 = h2 + (u64)(t >> 64);
 	if (g2 >> 2) {
