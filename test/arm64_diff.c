@@ -15,6 +15,8 @@
  *                 chained calls, the RFC 8439 tag through the message API.
  *   Keccak        permute on random states, absorb for every SHA-3/SHAKE
  *                 rate and 0..5 blocks at odd alignments, FIPS 202 vectors.
+ *   Keccak xN     each row's states of a lane-interleaved block, at every
+ *                 start position, against the generic C; the rest untouched.
  * The dispatcher is checked too: for each length, the row it picks.
  *
  * Prints "arm64_diff: N passed, N failed" last; exit status 1 on failure.
@@ -29,6 +31,7 @@
 #include "../simdcrypt.h"
 #include "../generic/poly1305.h"
 #include "../generic/keccak.h"
+#include "../generic/keccakx.h"
 #include "cpu_user.h"
 
 static unsigned int npass, nfail;
@@ -548,12 +551,43 @@ static void abi_rows(void)
 		CHECK(!bad, "keccak %s: callee-saved registers clobbered",
 		      impl->base.name);
 	}
+	for (i = 1; i < sc_nimpls[SC_ALG_KECCAK_XN]; i++) {
+		static u64 stx[SC_KECCAKX_LANES];
+		const struct sc_keccakx_impl *impl = sc_keccakx_impls[i];
+
+		if (!sc_impl_supported(&impl->base))
+			continue;
+		CHECK(!ABI(impl->permute, stx, 0, 0, 0, 0),
+		      "keccakx %s: callee-saved registers clobbered",
+		      impl->base.name);
+	}
 }
 #else
 static void abi_rows(void)
 {
 }
 #endif
+
+/* ---- Keccak xN: each row's states against the generic C, others untouched ---- */
+
+static void keccakx_diff(const struct sc_keccakx_impl *impl)
+{
+	static u64 st[SC_KECCAKX_LANES], ref[SC_KECCAKX_LANES];
+	unsigned int g, j, i, t;
+
+	for (t = 0; t < 4; t++) {
+		for (g = 0; g + impl->width <= SC_KECCAKX_MAX; g++) {
+			for (i = 0; i < SC_KECCAKX_LANES; i++)
+				st[i] = ref[i] = rnd();
+			for (j = 0; j < impl->width; j++)
+				sc_keccakx_impl_generic.permute(ref + g + j);
+			impl->permute(st + g);
+			CHECK(!memcmp(st, ref, sizeof(st)),
+			      "keccakx %s: states %u..%u differ (or others touched)",
+			      impl->base.name, g, g + impl->width - 1);
+		}
+	}
+}
 
 /* ---- the table and the dispatcher ---- */
 
@@ -635,6 +669,17 @@ int main(int argc, char **argv)
 		keccak_kat(impl);
 		if (i)
 			keccak_diff(impl);
+		nrows++;
+	}
+	for (i = 0; i < sc_nimpls[SC_ALG_KECCAK_XN]; i++) {
+		const struct sc_keccakx_impl *impl = sc_keccakx_impls[i];
+
+		if (!sc_impl_supported(&impl->base)) {
+			printf("  keccakx %s: SKIP (cpu lacks features)\n",
+			       impl->base.name);
+			continue;
+		}
+		keccakx_diff(impl);
 		nrows++;
 	}
 	abi_rows();

@@ -18,6 +18,7 @@
 #include <linux/types.h>
 #include "../simdcrypt.h"
 #include "../generic/chacha20poly1305.h"
+#include "../generic/keccakx.h"
 
 static u8 buf[65536] __attribute__((aligned(64)));
 static u8 out[65536] __attribute__((aligned(64)));
@@ -44,6 +45,8 @@ int main(int argc, char **argv)
 		alg = SC_ALG_AEAD;
 	else if (!strcmp(a, "poly1305"))
 		alg = SC_ALG_POLY1305;
+	else if (!strcmp(a, "keccakx"))
+		alg = SC_ALG_KECCAK_XN;
 	else
 		alg = SC_ALG_KECCAK;
 	row = sc_impl_find(alg, argv[2]);
@@ -85,6 +88,11 @@ int main(int argc, char **argv)
 				{ 0x0ffffffc0fffffffull, 0x0ffffffc0ffffffcull } };
 
 			sc_poly1305_impls[row]->blocks(&c, buf, len & ~15u, 1);
+		} else if (alg == SC_ALG_KECCAK_XN) {
+			static u64 stx[SC_KECCAKX_LANES];
+
+			/* two states, as many calls as the row's width needs */
+			sc_keccakx_permute_live(sc_keccakx_impls[row], stx, 0x3);
 		} else if (!strcmp(a, "keccakf")) {
 			u64 st[25] = { 0 };
 

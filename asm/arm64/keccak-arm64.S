@@ -24,6 +24,9 @@
  *	x0 state  x1 input  x2 blocks  w3 rate  x8 round constant pointer
  *	(d8-d15, callee-saved in the AAPCS64, are saved on the stack)
  *
+ * Variant "sha3ce" x2 (Keccak xN row "sha3cex2"): the same round on two
+ *	states, one in each 64-bit half of v0-v24 (sc_keccakx2_ce_permute).
+ *
  * Variant "arm64" (general-purpose registers, any ARMv8 core):
  *	all 25 lanes live in x0-x17 and x19-x25 (ln0..ln24); x26-x28 and x30
  *	are the four temporaries (tm0..tm3).  x18 (the platform register,
@@ -127,8 +130,11 @@ sc_keccak_arm64_rc_end:
 	bcax	v\h2\().16b, v\h2\().16b, v\t4\().16b, v\t3\().16b
 .endm
 
-/* 24 rounds on v0-v24; clobbers v25-v31, x8, x10. */
-.macro	ce_keccakf
+/*
+ * 24 rounds on v0-v24; clobbers v25-v31, x8, x10.  \x2: both 64-bit
+ * halves of every register are states (iota on both), else the low one.
+ */
+.macro	ce_keccakf x2=0
 	adrp	x8, sc_keccak_arm64_rc
 	add	x8, x8, :lo12:sc_keccak_arm64_rc
 	add	x10, x8, #(24 * 8)
@@ -191,7 +197,11 @@ sc_keccak_arm64_rc_end:
 	ce_chi	15, 16, 17, 18, 19, 23, 24
 	ce_chi	20, 21, 22, 23, 24, 28, 29
 
+	.if	\x2
+	ld1r	{v28.2d}, [x8], #8
+	.else
 	ld1	{v28.1d}, [x8], #8
+	.endif
 	eor	v0.16b, v0.16b, v28.16b
 	cmp	x8, x10
 	b.ne	.Lce_round\@
@@ -271,6 +281,31 @@ SYM_FUNC_START(sc_keccak_ce_absorb)
 .Lce_absorb_done:
 	ret
 SYM_FUNC_END(sc_keccak_ce_absorb)
+
+/*
+ * void sc_keccakx2_ce_permute(u64 *st);
+ *
+ * Two states, lane-interleaved (simdcrypt.h): lane i of the two is the
+ * pair of 64-bit words at st + 64 * i, one register (LD1 .2d keeps each
+ * word's byte order on either endianness).  The round is the one above,
+ * every instruction working on both halves; only iota's constant is
+ * replicated (LD1R).
+ */
+SYM_FUNC_START(sc_keccakx2_ce_permute)
+	sc_save_d8_d15
+	mov	x9, x0
+	mov	x11, #64
+	.irp	i, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24
+	ld1	{v\i\().2d}, [x9], x11
+	.endr
+	ce_keccakf 1
+	mov	x9, x0
+	.irp	i, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24
+	st1	{v\i\().2d}, [x9], x11
+	.endr
+	sc_restore_d8_d15
+	ret
+SYM_FUNC_END(sc_keccakx2_ce_permute)
 
 /* ================= general-purpose registers ================= */
 

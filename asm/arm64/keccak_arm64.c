@@ -16,6 +16,7 @@
  */
 #include <linux/types.h>
 #include <linux/linkage.h>
+#include <linux/string.h>
 #include "../../simdcrypt.h"
 #include "rows.h"
 
@@ -25,6 +26,7 @@ asmlinkage void sc_keccak_gpr_absorb(u64 *st, const u8 *in, size_t nblocks,
 asmlinkage void sc_keccak_ce_permute(u64 *st);
 asmlinkage void sc_keccak_ce_absorb(u64 *st, const u8 *in, size_t nblocks,
 				    unsigned int rate);
+asmlinkage void sc_keccakx2_ce_permute(u64 *st);
 
 static void sc_keccak_permute_arm64(u64 *st)
 {
@@ -67,4 +69,47 @@ const struct sc_keccak_impl sc_keccak_impl_sha3ce = {
 	},
 	.permute = sc_keccak_permute_sha3ce,
 	.absorb = sc_keccak_absorb_sha3ce,
+};
+
+/*
+ * Keccak xN rows (simdcrypt.h): "arm64" permutes one state of the
+ * lane-interleaved block in general registers (any context); "sha3cex2"
+ * permutes two with the SHA3 extension, one per 64-bit half.
+ */
+static void sc_keccakx1_permute_arm64(u64 *st)
+{
+	u64 a[KECCAK_STATE_LANES];
+	unsigned int i;
+
+	for (i = 0; i < KECCAK_STATE_LANES; i++)
+		a[i] = st[SC_KECCAKX_MAX * i];
+	sc_keccak_gpr_permute(a);
+	for (i = 0; i < KECCAK_STATE_LANES; i++)
+		st[SC_KECCAKX_MAX * i] = a[i];
+	memzero_explicit(a, sizeof(a));
+}
+
+const struct sc_keccakx_impl sc_keccakx_impl_arm64 = {
+	.base = {
+		.name = "arm64",
+		.simd = false,
+	},
+	.width = 1,
+	.permute = sc_keccakx1_permute_arm64,
+};
+
+static void sc_keccakx2_permute_sha3ce(u64 *st)
+{
+	sc_keccakx2_ce_permute(st);
+}
+
+const struct sc_keccakx_impl sc_keccakx_impl_sha3cex2 = {
+	.base = {
+		.name = "sha3cex2",
+		.cpu_features = SC_CPU_NEON | SC_CPU_ARM_SHA3,
+		.simd = true,
+		.min_len = 2 * KECCAK_STATE_SIZE,
+	},
+	.width = 2,
+	.permute = sc_keccakx2_permute_sha3ce,
 };
