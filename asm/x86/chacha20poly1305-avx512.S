@@ -44,8 +44,8 @@
  * Latency and batches
  * -------------------
  * Zen 5 (measured here): vpaddd/vpxord/vprold take 2 cycles, vpmadd52
- * 4; add/xor issue 4 a cycle, but vprold, vpmadd52 and the shifts share
- * two pipes.  One double round is 8 dependent steps of 3 ops: 48 cycles,
+ * 4; add/xor issue 4 a cycle, vprold 2, vpmadd52 2, and vpmadd52 takes
+ * the same two pipes as vprold (and as vpsllq/vpsrlq).  One double round is 8 dependent steps of 3 ops: 48 cycles,
  * 480 for the 20 rounds of a batch however many blocks it holds.  The
  * ChaCha-only kernel holds two 16-block batches (all 32 registers) and
  * reaches 0.34 cycles/byte; with Poly1305 in the loop only 20 registers
