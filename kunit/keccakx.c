@@ -342,6 +342,7 @@ static void sc_test_kx_expand_a(struct kunit *test)
 	u32 *ref = kunit_kzalloc(test, words * 4, GFP_KERNEL);
 	u8 *buf = kunit_kzalloc(test, buflen, GFP_KERNEL);
 	u8 *le = kunit_kzalloc(test, words * 4, GFP_KERNEL);
+	static const unsigned int kl[3][2] = { { 4, 4 }, { 6, 5 }, { 8, 7 } };
 	u8 rho[32], dig[32];
 	unsigned int i, w, k, l;
 
@@ -361,8 +362,8 @@ static void sc_test_kx_expand_a(struct kunit *test)
 				       "%s KAT %u (Python hashlib)", v->name, i);
 	}
 	for (i = 0; i < 3; i++) {
-		k = (unsigned int[]){ 4, 6, 8 }[i];
-		l = (unsigned int[]){ 4, 5, 7 }[i];
+		k = kl[i][0];
+		l = kl[i][1];
 		memset(rho, 0x5a + i, sizeof(rho));
 		rho[i] ^= 0x80;
 		KUNIT_ASSERT_EQ(test, sc_mldsa_expand_a(a, rho, k, l), 0);
