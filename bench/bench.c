@@ -682,7 +682,7 @@ static void run_op(const struct job *j, size_t len)
 	default:
 		if (j->alg->fam == SC_ALG_AEAD)
 			ours_aead(j, len);
-		if (j->alg->fam == SC_ALG_KECCAK_XN)
+		else if (j->alg->fam == SC_ALG_KECCAK_XN)
 			xn_op(j);
 		else if (j->alg->fam == SC_ALG_CHACHA)
 			ours_chacha(j, len);
