@@ -34,7 +34,8 @@
 #          arm64-6.1, arm64-6.12, arm64-7.3 (W=1); any "warning:" fails.
 #   qemu   scripts/check-qemu.sh for every arm64 target it knows (arm64-6.1
 #          today): Debian's arm64 kernel booted in qemu-system-aarch64,
-#          insmod, selftests, AF_ALG, every row forced.
+#          insmod, selftests, AF_ALG, IPsec, kTLS, every row forced; its
+#          checks count in the closing line.
 #
 # Environment:
 #   SC_ARM64_LAYERS   subset of "user aead harness build qemu" (default: all)
@@ -268,11 +269,21 @@ run_qemu() {
 	targets=${SC_ARM64_QEMU:-$(sed -n 's/^all_targets=(\(.*\))/\1/p' scripts/check-qemu.sh |
 		tr ' ' '\n' | grep '^arm64-' || true)}
 	[ -n "$targets" ] || targets=arm64-6.1
+	# each target adds its checks (guest and host) to the closing line
+	local rc p f
 	for t in $targets; do
-		if scripts/check-qemu.sh "$t"; then
-			pass "qemu/$t"
+		scripts/check-qemu.sh "$t" | tee "$out/qemu-$t.log"
+		rc=${PIPESTATUS[0]}
+		read -r p f < <(tail -n 1 "$out/qemu-$t.log" |
+			sed -n 's/^\([0-9]*\) passed, \([0-9]*\) failed$/\1 \2/p')
+		p=${p:-0} f=${f:-0}
+		if [ "$rc" -eq 0 ] && [ "$f" -eq 0 ]; then
+			echo "PASS qemu/$t ($p checks)"
+			passed=$((passed + p))
 		else
-			fail "qemu/$t" "see build/qemu/$t/console.log"
+			echo "FAIL qemu/$t: see build/qemu/$t/console.txt"
+			passed=$((passed + p))
+			failed=$((failed + (f > 0 ? f : 1)))
 		fi
 	done
 }

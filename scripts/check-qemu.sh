@@ -10,8 +10,9 @@
 #   1. scripts/qemu-kernels.sh   the current Debian kernel (cached)
 #   2. scripts/build-module.sh   simdcrypt.ko for exactly that kernel release
 #                                (SC_KVER pins the headers) -> build/qemu/TARGET/
-#   3. scripts/initramfs.sh      busybox + AF_ALG/tcrypt modules + afalg + the
-#                                guest script below
+#   3. scripts/initramfs.sh      busybox + AF_ALG/tcrypt/tls/xfrm/veth
+#                                modules + afalg + ktls + iproute2's ip +
+#                                the guest script below
 #   4. qemu-system-{x86_64,aarch64} (x86_64: -cpu max, i.e. AVX2 but no
 #      AVX-512; arm64: -M virt -cpu max,pauth-impdef=on), guarded by a
 #      timeout; console log in build/qemu/TARGET/console.log
@@ -21,25 +22,41 @@
 #     against them (-m: an algorithm the kernel lacks, e.g. poly1305 on 7.x,
 #     is skipped) - an independent check of the client itself
 #   - 7.x: af_alg_restrict=0 (AF_ALG is restricted by default there)
+#   - IPsec, first half: namespaces a and b joined by a veth pair; b's ESP
+#     SAs (rfc7539esp(chacha20,poly1305), 36-byte key, 128-bit ICV, both
+#     directions, transport mode) made now, so the kernel's template serves
+#     them; kTLS (test/ktls.c -l kernel) on the template
 #   - insmod simdcrypt.ko (finit_module) succeeds; chosen rows (dmesg and
 #     /sys/module/simdcrypt/parameters/*_impl)
 #   - afalg -d simdcrypt: every known answer, reference comparison, MSG_MORE
 #     and accept() export/import check, and every algorithm resolves to
 #     "<alg>-simdcrypt" with "selftest : passed"
+#   - /proc/crypto: rfc7539 and rfc7539esp(chacha20,poly1305) resolve to
+#     our AEAD drivers; IPsec, second half: a's SAs, which get
+#     seqiv(rfc7539esp-chacha20-poly1305-simdcrypt) (refcnt checked);
+#     pings of 0..20000 bytes (fragmented beyond the MTU) a -> b -> a, so
+#     every packet is sealed by one implementation and opened by the other;
+#     the SAs' packet counters and xfrm_stat; kTLS on our driver (ktls -d:
+#     the sockets hold rfc7539-chacha20-poly1305-simdcrypt, refcnt +4);
+#     after flushing, the module's refcnt drops to 0
 #   - every implementation row the CPU supports, forced through the *_impl
-#     parameters, passes afalg too
-#   - adiantum(xchacha12,aes) and rfc7539(chacha20,poly1305) instances are
-#     built on our drivers
+#     parameters (aead_impl= too), passes afalg too
+#   - adiantum(xchacha12,aes) instances are built on our drivers
 #   - tcrypt (loaded with finit_module; -EAGAIN means "all tests passed"):
 #     testmgr vectors for sha3-* (modes 48-51) and short speed runs (sec=0)
 #     that must name our drivers: mode=300 alg=sha3-256-simdcrypt, 214
-#     (chacha20), 600 alg=xchacha12 (6.12+), 321 (poly1305, 6.x)
+#     (chacha20), 213 (rfc7539esp), 600 alg=xchacha12 (6.12+), 321
+#     (poly1305, 6.x)
 #   - rmmod simdcrypt succeeds and the kernel's own drivers serve again
 #     (afalg -m passes again)
 #   - dmesg has no WARNING/BUG/Oops/"Call Trace"/failed self-test
+# On the host: ktls-host (test/ktls.c built with OpenSSL) opens the TLS
+# records each kTLS run printed and compares the text.
 #
-# Per target: "PASS TARGET" or "FAIL TARGET: reason"; last line exactly
-# "N passed, N failed"; exit status 1 on any failure.
+# Per target: "PASS TARGET" or "FAIL TARGET: reason"; then "targets: N
+# passed, N failed"; the last line, exactly "N passed, N failed", adds up
+# the checks of every target (guest and host; a target that failed without
+# a failed check counts one); exit status 1 on any failure.
 #
 # Environment:
 #   SC_QEMU_TARGETS   targets when none are given, e.g. "x86_64-7.3 arm64-7.3"
@@ -119,6 +136,112 @@ run_afalg() {
 	fi
 }
 
+# entries NAME -> "driver refcnt" of every /proc/crypto entry named NAME
+entries() {
+	awk -v n="$1" -F' *: ' '
+	/^name/ { m = ($2 == n) } /^driver/ { d = $2 }
+	/^refcnt/ && m { print d, $2 }' /proc/crypto
+}
+
+# run_ktls LABEL ARGS... : test/ktls.c; its records go to the console
+# for the host to open with OpenSSL
+run_ktls() {
+	label=$1; shift
+	ktls "$@" >/tmp/ktls.out 2>&1
+	rc=$?
+	grep '^KTLS-CAPTURE' /tmp/ktls.out
+	grep '^KTLS-DRIVER' /tmp/ktls.out | sed 's/^KTLS-DRIVER /SC-INFO ktls: /'
+	grep -E '^  ' /tmp/ktls.out | sed 's/^/  ktls: /'
+	grep -E '^(PASS|FAIL) ' /tmp/ktls.out | while read -r r rest; do
+		echo "SC-RESULT $r $label: $rest"
+	done
+	sum=$(tail -1 /tmp/ktls.out)
+	case "$sum" in
+	*" passed, 0 failed") [ $rc = 0 ] || res "FAIL $label: exit $rc" ;;
+	*) res "FAIL $label: did not finish: $sum" ;;
+	esac
+	npass=$((npass + $(grep -c '^PASS ' /tmp/ktls.out)))
+	nfail=$((nfail + $(grep -c '^FAIL ' /tmp/ktls.out)))
+}
+
+# ---- IPsec: ESP with rfc7539esp(chacha20,poly1305) between namespaces a, b
+IP=/usr/sbin/ip
+AEAD='rfc7539esp(chacha20,poly1305)'
+ADDR_A=10.77.0.1 ADDR_B=10.77.0.2
+KEY_AB=0x000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1fa0a1a2a3
+KEY_BA=0xf0e0d0c0b0a090807060504030201000f1e1d1c1b1a191817161514131211101b0b1b2b3
+PING_SIZES="0 56 1400 1473 4000 9000 20000"
+# esp_ns NS ME PEER REQID_OUT REQID_IN: both SAs, and the policies of NS
+esp_ns() {
+	$IP -n $1 xfrm state add src $ADDR_A dst $ADDR_B proto esp spi 0x1001 reqid 1 \
+		mode transport aead "$AEAD" $KEY_AB 128 &&
+	$IP -n $1 xfrm state add src $ADDR_B dst $ADDR_A proto esp spi 0x2002 reqid 2 \
+		mode transport aead "$AEAD" $KEY_BA 128 &&
+	$IP -n $1 xfrm policy add src $2/32 dst $3/32 dir out \
+		tmpl src $2 dst $3 proto esp reqid $4 mode transport &&
+	$IP -n $1 xfrm policy add src $3/32 dst $2/32 dir in \
+		tmpl src $3 dst $2 proto esp reqid $5 mode transport
+}
+# namespaces a and b joined by a veth pair; b's SAs now (the kernel's
+# template serves them), a's after insmod (ours): every packet crosses
+# from one implementation to the other
+ipsec_b() {
+	$IP netns add a && $IP netns add b &&
+	$IP link add va type veth peer name vb &&
+	$IP link set va netns a && $IP link set vb netns b &&
+	$IP -n a addr add $ADDR_A/24 dev va && $IP -n b addr add $ADDR_B/24 dev vb &&
+	$IP -n a link set va up && $IP -n b link set vb up &&
+	$IP -n a link set lo up && $IP -n b link set lo up &&
+	esp_ns b $ADDR_B $ADDR_A 2 1
+}
+# packets of ESP SA SPI in NS, from ip -s xfrm state
+esp_packets() {
+	$IP -s -n $1 xfrm state | awk -v spi=$2 '
+		/^src/ { cur = "" } $1 == "proto" && index($4, spi) == 1 { cur = 1 }
+		/lifetime current:/ { want = cur; next }
+		want { sub(/.*, /, ""); sub(/\(packets\).*/, ""); print $0 + 0; want = 0 }'
+}
+ipsec_check() {
+	if ! esp_ns a $ADDR_A $ADDR_B 1 2 >/tmp/ip.err 2>&1; then
+		res "FAIL ipsec: SAs in namespace a: $(cat /tmp/ip.err)"
+		return
+	fi
+	e=$(entries "seqiv($AEAD)" | grep simdcrypt)
+	set -- $e
+	case "$1" in
+	*rfc7539esp-chacha20-poly1305-simdcrypt*)
+		if [ "${2:-0}" -ge 2 ]; then
+			res "PASS ipsec: /proc/crypto seqiv($AEAD) is $1, refcnt $2 while a's SAs exist"
+		else
+			res "FAIL ipsec: $1 refcnt ${2:-?}, want >= 2 while a's SAs exist"
+		fi ;;
+	*) res "FAIL ipsec: no seqiv($AEAD) on our driver in /proc/crypto: $(entries "seqiv($AEAD)" | tr '\n' ';')" ;;
+	esac
+	bad=""
+	for s in $PING_SIZES; do
+		$IP netns exec a ping -c 1 -W 5 -s $s $ADDR_B >/tmp/ping.out 2>&1 || bad="$bad $s"
+	done
+	[ -z "$bad" ] && res "PASS ipsec: pings of $(echo $PING_SIZES | tr ' ' ',') bytes a -> b -> a over ESP (a: simdcrypt, b: the kernel's template)" ||
+		res "FAIL ipsec: pings of$bad bytes got no reply: $(tail -2 /tmp/ping.out | tr '\n' ' ')"
+	n=$(echo $PING_SIZES | wc -w)
+	counts="$(esp_packets a 0x00001001) $(esp_packets a 0x00002002) $(esp_packets b 0x00001001) $(esp_packets b 0x00002002)"
+	set -- $counts
+	if [ $# = 4 ] && [ "$1" -ge $n ] && [ "$2" -ge $n ] && [ "$3" -ge $n ] && [ "$4" -ge $n ]; then
+		res "PASS ipsec: ESP packets counted by the SAs (a out/in, b in/out): $counts"
+	else
+		res "FAIL ipsec: ESP packet counts (a out/in, b in/out) '$counts', want >= $n each"
+	fi
+	errs=$( (for ns in a b; do $IP netns exec $ns cat /proc/net/xfrm_stat; done) | awk '$2 != 0' | tr '\n' ' ')
+	[ -z "$errs" ] && res "PASS ipsec: /proc/net/xfrm_stat all zero in a and b" ||
+		res "FAIL ipsec: xfrm errors: $errs"
+}
+ipsec_down() {
+	for ns in a b; do
+		$IP -n $ns xfrm policy flush; $IP -n $ns xfrm state flush
+	done 2>/dev/null
+	$IP netns del a 2>/dev/null; $IP netns del b 2>/dev/null
+}
+
 kver=$(uname -r)
 major=${kver%%.*}
 rest=${kver#*.}
@@ -138,6 +261,29 @@ for a in $ALGS; do
 	b=$(best $a)
 	echo "$a ${b:-(none)}" | tee -a /tmp/before
 done
+
+# ---- IPsec and kTLS on the kernel's own template ----
+# lap NAME: seconds since the last lap, added to the AEAD part's total
+t_aead=0 t_lap=$(date +%s)
+lap() {
+	t=$(date +%s)
+	info "time $1: $((t - t_lap)) s"
+	t_aead=$((t_aead + t - t_lap))
+}
+t_lap=$(date +%s)
+if ipsec_b >/tmp/ip.err 2>&1; then
+	e=$(entries "seqiv($AEAD)")
+	case "$e" in
+	""|*simdcrypt*) res "FAIL ipsec: b's SAs are not on the kernel's template: '$e'" ;;
+	*) res "PASS ipsec: namespaces a, b, veth; b's SAs on the kernel's template: $e" ;;
+	esac
+else
+	res "FAIL ipsec: namespaces/veth/SAs in b: $(cat /tmp/ip.err 2>/dev/null)"
+fi
+lap "ipsec, namespace b"
+t_lap=$(date +%s)
+run_ktls "ktls (the kernel's template)" -l kernel
+lap "ktls, the kernel's template"
 
 # ---- insmod ----
 dmesg -c >/dev/null
@@ -163,14 +309,45 @@ for a in $ALGS; do
 	esac
 done
 
+# ---- IPsec and kTLS on our AEAD drivers ----
+for spec in "rfc7539(chacha20,poly1305) rfc7539-chacha20-poly1305-simdcrypt" \
+	    "$AEAD rfc7539esp-chacha20-poly1305-simdcrypt"; do
+	set -- $spec
+	b=$(best "$1")
+	case "$b" in
+	"$2 "*" passed") res "PASS /proc/crypto $1: $b" ;;
+	*) res "FAIL /proc/crypto $1: best is '${b:-none}', want $2 with selftest passed" ;;
+	esac
+done
+t_lap=$(date +%s)
+ipsec_check
+ipsec_down
+lap "ipsec, namespace a, pings"
+t_lap=$(date +%s)
+run_ktls "ktls (simdcrypt)" -l simdcrypt -d simdcrypt
+lap "ktls, simdcrypt"
+t_lap=$(date +%s)
+# the SAs and sockets let go of the module (xfrm frees states in a worker)
+i=0
+while [ "$(cat /sys/module/simdcrypt/refcnt)" != 0 ] && [ $i -lt 100 ]; do
+	sleep 0.1 2>/dev/null || sleep 1
+	i=$((i + 1))
+done
+[ "$(cat /sys/module/simdcrypt/refcnt)" = 0 ] &&
+	res "PASS ipsec, ktls: the SAs and sockets are gone, module refcnt 0" ||
+	res "FAIL ipsec, ktls: module refcnt $(cat /sys/module/simdcrypt/refcnt) after flushing the SAs"
+lap "waiting for the module's refcnt"
+t_lap=$(date +%s)
+
 # every row the CPU supports, forced at run time
-for p in chacha poly1305 sha3; do
+for p in chacha poly1305 sha3 aead; do
 	f=/sys/module/simdcrypt/parameters/${p}_impl
 	[ -w "$f" ] || { res "FAIL rows $p: $f missing or not writable"; continue; }
 	case $p in
 	chacha) algs="chacha20 xchacha20 xchacha12" ;;
 	poly1305) algs="poly1305" ;;
 	sha3) algs="sha3-224 sha3-256 sha3-384 sha3-512" ;;
+	aead) algs="rfc7539 rfc7539esp"; t_lap=$(date +%s) ;;
 	esac
 	for row in $(cat $f | tr -d '[]'); do
 		[ "$row" = fastest ] && continue
@@ -181,12 +358,14 @@ for p in chacha poly1305 sha3; do
 		run_afalg "row $p=$row" -d simdcrypt $algs
 	done
 	echo fastest >"$f"
+	[ $p = aead ] && lap "afalg, every aead row"
 done
 
 # templates that real users instantiate
 for spec in "skcipher adiantum(xchacha12,aes) xchacha12-simdcrypt" \
 	    "skcipher adiantum(xchacha20,aes) xchacha20-simdcrypt" \
-	    "aead rfc7539(chacha20,poly1305) chacha20-simdcrypt"; do
+	    "aead rfc7539(chacha20,poly1305) rfc7539-chacha20-poly1305-simdcrypt" \
+	    "aead rfc7539esp(chacha20,poly1305) rfc7539esp-chacha20-poly1305-simdcrypt"; do
 	set -- $spec
 	out=$(afalg driver "$1" "$2" 2>&1)
 	case "$out" in
@@ -220,6 +399,9 @@ else
 	for m in 48 49 50 51; do tcrypt "mode=$m (testmgr sha3 vectors)" "" mode=$m; done
 	tcrypt "mode=300 alg=sha3-256-simdcrypt sec=0" sha3-256-simdcrypt mode=300 alg=sha3-256-simdcrypt sec=0
 	tcrypt "mode=214 (chacha20) sec=0" chacha20-simdcrypt mode=214 sec=0
+	t_lap=$(date +%s)
+	tcrypt "mode=213 (rfc7539esp) sec=0" rfc7539esp-chacha20-poly1305-simdcrypt mode=213 sec=0
+	lap "tcrypt mode=213"
 	if [ "$major" -gt 6 ] || { [ "$major" = 6 ] && [ "$minor" -ge 12 ]; }; then
 		tcrypt "mode=600 alg=xchacha12 sec=0" xchacha12-simdcrypt mode=600 alg=xchacha12 klen=32 sec=0
 	fi
@@ -235,8 +417,8 @@ else
 	res "FAIL rmmod simdcrypt: $(lsmod | grep simdcrypt)"
 fi
 bad=""
-for a in $ALGS; do
-	b=$(best $a)
+for a in $ALGS "rfc7539(chacha20,poly1305)" "$AEAD"; do
+	b=$(best "$a")
 	case "$b" in *simdcrypt*) bad="$bad $a" ;; esac
 done
 [ -z "$bad" ] && res "PASS no simdcrypt driver left in /proc/crypto" ||
@@ -254,6 +436,7 @@ if dmesg | grep -qE 'WARNING:|BUG:|Oops|Call Trace|general protection|UBSAN|KASA
 else
 	res "PASS dmesg clean (no WARNING/BUG/Oops/Call Trace/self-test failure)"
 fi
+info "the AEAD checks (IPsec, kTLS, aead rows, tcrypt 213) took $t_aead s"
 echo "SC-GUEST-SUMMARY pass=$npass fail=$nfail"
 GUEST
 }
@@ -274,7 +457,16 @@ qemu_boot() {
 	timeout --foreground -k 10 "$timeout_s" "${cmd[@]}" </dev/null >"$log" 2>&1
 }
 
-passed=0 failed=0
+# the host half of the kTLS check: opens the records the guest printed
+ktls_host=$SC_TOP/build/qemu/bin/ktls-host
+mkdir -p "$(dirname "$ktls_host")"
+if [ ! -x "$ktls_host" ] || [ "$SC_TOP/test/ktls.c" -nt "$ktls_host" ]; then
+	gcc -O2 -Wall -Wextra -DKTLS_HOST -o "$ktls_host" "$SC_TOP/test/ktls.c" -lcrypto ||
+		sc_die "building the host half of test/ktls.c failed (libssl-dev?)"
+fi
+
+passed=0 failed=0	# targets
+cpassed=0 cfailed=0	# checks, guest and host: the closing line
 summary=()
 for t in "${targets[@]}"; do
 	start=$(date +%s)
@@ -284,6 +476,7 @@ for t in "${targets[@]}"; do
 	exec 9>"$dir/.check-qemu.lock"
 	flock -n 9 || { sc_log "check-qemu: $t: another run holds $dir, waiting"; flock 9; }
 	reason=""
+	npass=0 nfail=0 hpass=0 hfail=0
 	sc_log "check-qemu: $t: kernel"
 	if ! kv=$("$here/qemu-kernels.sh" "$t"); then
 		reason="could not fetch the Debian kernel"
@@ -299,7 +492,8 @@ for t in "${targets[@]}"; do
 	fi
 	if [ -z "$reason" ]; then
 		guest_script | sed "s|@INSMOD_ARGS@|$insmod_args|" >"$dir/guest-check.sh"
-		if ! "$here/initramfs.sh" "$t" "$dir/initramfs.cpio.gz" -k "$ko" -s "$dir/guest-check.sh" >/dev/null; then
+		if ! "$here/initramfs.sh" "$t" "$dir/initramfs.cpio.gz" -k "$ko" -s "$dir/guest-check.sh" \
+			-m tls -m veth -m xfrm_user -m esp4 -m crypto-seqiv -x ip >/dev/null; then
 			reason="initramfs build failed"
 		fi
 	fi
@@ -313,8 +507,19 @@ for t in "${targets[@]}"; do
 		npass=$(grep -a -c '^SC-RESULT PASS' "$log")
 		gsum=$(grep -a -m1 '^SC-GUEST-SUMMARY ' "$log" | cut -d' ' -f2-)
 		missing=""
-		for need in "insmod simdcrypt.ko" "afalg vs simdcrypt" "rmmod simdcrypt" "dmesg clean"; do
+		for need in "insmod simdcrypt.ko" "afalg vs simdcrypt" "rmmod simdcrypt" "dmesg clean" \
+			"ipsec: pings" "ktls (simdcrypt): simdcrypt pair: messages" \
+			"ktls (simdcrypt): simdcrypt capture"; do
 			grep -a -q "^SC-RESULT PASS $need" "$log" || missing="$missing, $need"
+		done
+		# the records the guest's kTLS wrote, opened here with OpenSSL
+		"$ktls_host" "$log" >"$dir/ktls-host.txt" 2>&1
+		hpass=$(grep -c '^PASS ' "$dir/ktls-host.txt")
+		hfail=$(grep -c '^FAIL ' "$dir/ktls-host.txt")
+		[ "$verbose" = 1 ] && sed -n 's/^PASS /    host: PASS /p' "$dir/ktls-host.txt"
+		sed -n 's/^FAIL /    host: FAIL /p' "$dir/ktls-host.txt"
+		for need in "kernel host: OpenSSL" "simdcrypt host: OpenSSL"; do
+			grep -q "^PASS $need" "$dir/ktls-host.txt" || missing="$missing, $need"
 		done
 		if [ "$verbose" = 1 ]; then
 			grep -a -E '^SC-(RESULT|INFO)' "$log" | sed 's/^SC-[A-Z]* /    /'
@@ -328,6 +533,8 @@ for t in "${targets[@]}"; do
 			reason="kernel crashed: $(grep -a -v '^SC-' "$log" | grep -a -m1 -E 'Kernel panic|BUG:|Oops')"
 		elif ! grep -a -q '^SC-GUEST-DONE' "$log"; then
 			reason="guest did not finish (qemu status $qrc)"
+		elif [ "$hfail" -gt 0 ]; then
+			reason="$hfail host check(s) of the kTLS records failed: $(grep -m2 '^FAIL ' "$dir/ktls-host.txt" | cut -c6-120 | paste -sd ';')"
 		elif [ "$nfail" -gt 0 ]; then
 			reason="$nfail guest check(s) failed: $(grep -a -m3 '^SC-RESULT FAIL' "$log" | sed 's/^SC-RESULT FAIL //' | cut -c1-100 | paste -sd ';')"
 		elif [ "$gsum" != "pass=$npass fail=0" ]; then
@@ -337,12 +544,16 @@ for t in "${targets[@]}"; do
 		fi
 	fi
 	secs=$(($(date +%s) - start))
+	cpassed=$((cpassed + npass + hpass))
+	cfailed=$((cfailed + nfail + hfail))
 	if [ -z "$reason" ]; then
-		line="PASS $t ($SC_KVER): $npass guest checks passed, ${secs}s"
+		line="PASS $t ($SC_KVER): $npass guest + $hpass host checks passed, ${secs}s"
 		passed=$((passed + 1))
 	else
 		line="FAIL $t${SC_KVER:+ ($SC_KVER)}: $reason"
 		failed=$((failed + 1))
+		# a target that failed without a failed check still counts one
+		[ $((nfail + hfail)) -gt 0 ] || cfailed=$((cfailed + 1))
 	fi
 	echo "$line"
 	summary+=("$line")
@@ -353,5 +564,6 @@ if [ ${#targets[@]} -gt 1 ]; then
 	echo "== check-qemu summary (logs: build/qemu/TARGET/console.txt)"
 	printf '%s\n' "${summary[@]}"
 fi
-echo "$passed passed, $failed failed"
+echo "targets: $passed passed, $failed failed"
+echo "$cpassed passed, $cfailed failed"
 [ "$failed" = 0 ]

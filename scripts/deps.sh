@@ -18,7 +18,8 @@
 #           (chroot builds bind-mount the sources and /proc), the
 #           aarch64 cross compiler
 #   qemu    booting kernels: qemu (x86_64, arm64, user-mode), busybox,
-#           kcapi-tools (a libkcapi client driven in the guests)
+#           kcapi-tools (a libkcapi client driven in the guests),
+#           iproute2 (the guests' ip) and libssl-dev (ktls-host)
 #   pkg     the Debian package (make deb): debhelper, dh-dkms
 #   docs    make docs: Sphinx
 #   plot    make bench's chart: matplotlib
@@ -40,7 +41,7 @@ openssl"
 pkgs_matrix="mmdebstrap debian-archive-keyring mount zstd gcc-aarch64-linux-gnu
 binutils-aarch64-linux-gnu libc6-dev-arm64-cross"
 pkgs_qemu="qemu-system-x86 qemu-system-arm qemu-user-static busybox-static
-cpio gzip xz-utils zstd kmod python3 kcapi-tools openssl"
+cpio gzip xz-utils zstd kmod python3 kcapi-tools openssl iproute2 libssl-dev"
 pkgs_pkg="debhelper dh-dkms dpkg-dev"
 pkgs_docs="python3-sphinx"
 pkgs_plot="python3 python3-matplotlib"

@@ -2,15 +2,21 @@
 # SPDX-License-Identifier: GPL-2.0
 #
 # scripts/initramfs.sh TARGET OUT.cpio.gz [-k MODULE.ko]... [-s GUEST_SCRIPT]
-#                      [-f SRC[:DEST]]... [-m MODNAME]...
+#                      [-f SRC[:DEST]]... [-m MODNAME]... [-x PROGRAM]...
 #
 # Builds a small busybox initramfs (cpio newc + gzip, ~2-4 MB) for booting
 # one of Debian's stock kernels (scripts/qemu-kernels.sh TARGET) in QEMU:
 #
 #   /bin/busybox (+ applet links)  x86_64: the host's busybox-static;
 #                                  arm64: busybox-static:arm64 from bookworm
-#   /bin/afalg, /bin/finit         test/afalg.c, test/finit.c, static for
-#                                  the target's architecture
+#   /bin/afalg, /bin/finit,        test/afalg.c, test/finit.c, test/ktls.c,
+#   /bin/ktls                      static for the target's architecture
+#   /usr/sbin/PROGRAM              -x: a dynamically linked program from
+#                                  Debian with the libraries it needs
+#                                  (x86_64: the host's, found with ldd;
+#                                  arm64: bookworm's arm64 packages, cached,
+#                                  found through DT_NEEDED); today: ip
+#                                  (iproute2)
 #   /lib/modules/KVER/...          the kernel's own modules needed for the
 #                                  tests (AF_ALG, tcrypt, the kernel's drivers
 #                                  of our algorithms, adiantum + aes), with
@@ -25,6 +31,7 @@
 #                                  "SC-GUEST-DONE rc=N", powers off
 #
 # -m adds a module name or alias (e.g. crypto-sha3-256) to the default list.
+# -x ip carries iproute2's ip (busybox's has no xfrm and no netns).
 # Prints the path of the initramfs on stdout.
 
 set -euo pipefail
@@ -32,19 +39,20 @@ set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 
 usage() {
-	echo "usage: $0 TARGET OUT.cpio.gz [-k MODULE.ko]... [-s SCRIPT] [-f SRC[:DEST]]... [-m MODNAME]..." >&2
+	echo "usage: $0 TARGET OUT.cpio.gz [-k MODULE.ko]... [-s SCRIPT] [-f SRC[:DEST]]... [-m MODNAME]... [-x PROGRAM]..." >&2
 	exit 2
 }
 [ $# -ge 2 ] || usage
 target=$1 out=$2
 shift 2
-extra_ko=() files=() script="" mods=()
-while getopts "k:s:f:m:" o; do
+extra_ko=() files=() script="" mods=() progs=()
+while getopts "k:s:f:m:x:" o; do
 	case $o in
 	k) extra_ko+=("$OPTARG") ;;
 	s) script=$OPTARG ;;
 	f) files+=("$OPTARG") ;;
 	m) mods+=("$OPTARG") ;;
+	x) progs+=("$OPTARG") ;;
 	*) usage ;;
 	esac
 done
@@ -59,9 +67,9 @@ x86_64) cc=gcc ;;
 arm64) cc=aarch64-linux-gnu-gcc ;;
 esac
 command -v $cc >/dev/null || sc_die "$cc not found (scripts/deps.sh installs it)"
-for t in afalg finit; do
+for t in afalg finit ktls; do
 	bin=$bindir/$t-$SC_KARCH
-	if [ ! -x "$bin" ] || [ "$SC_TOP/test/$t.c" -nt "$bin" ]; then
+	if [ ! -x "$bin" ] || [ "$SC_TOP/test/$t.c" -nt "$bin" ] || [ "$SC_TOP/test/vectors.h" -nt "$bin" ]; then
 		sc_log "initramfs: building $t for $SC_KARCH"
 		$cc -O2 -Wall -Wextra -static -o "$bin.$$" "$SC_TOP/test/$t.c" && mv -f "$bin.$$" "$bin"
 	fi
@@ -92,6 +100,86 @@ cp "$busybox" "$stage/bin/busybox"
 ln -s busybox "$stage/bin/sh"
 cp "$bindir/afalg-$SC_KARCH" "$stage/bin/afalg"
 cp "$bindir/finit-$SC_KARCH" "$stage/bin/finit"
+cp "$bindir/ktls-$SC_KARCH" "$stage/bin/ktls"
+mkdir -p "$stage/run" "$stage/var" "$stage/usr/sbin"
+ln -s ../run "$stage/var/run"
+
+# ---- dynamically linked programs (-x) --------------------------------------
+# prog_src NAME -> "PACKAGE PATH"
+prog_src() {
+	case $1 in
+	ip) echo "iproute2 /bin/ip" ;;
+	*) sc_die "-x $1: unknown program (known: ip)" ;;
+	esac
+}
+
+# arm64: PACKAGE and the library packages it needs, from bookworm
+lib_closure() {
+	local todo=("$1") seen=" " p d
+	while [ ${#todo[@]} -gt 0 ]; do
+		p=${todo[0]}
+		todo=("${todo[@]:1}")
+		case $seen in *" $p "*) continue ;; esac
+		seen="$seen$p "
+		for d in $(sc_apt_cache bookworm arm64 show "$p" 2>/dev/null |
+			awk -F': ' '/^(Pre-)?Depends:/ {print $2}' | tr ',' '\n' | sed -E 's/^ *//; s/[ :|].*//'); do
+			case $d in lib*|zlib1g) todo+=("$d") ;; esac
+		done
+	done
+	echo "$seen"
+}
+
+carry_prog() {
+	local name=$1 pkg path src lib interp root todo f
+	read -r pkg path <<<"$(prog_src "$name")"
+	case $SC_KARCH in
+	x86_64)
+		src=$path
+		[ -x "$src" ] || sc_die "-x $name: $src missing: apt-get install $pkg (scripts/deps.sh qemu)"
+		cp -L "$src" "$stage/usr/sbin/$name"
+		for lib in $(ldd "$src" | grep -oE '/[^ ]+'); do
+			mkdir -p "$stage/$(dirname "$lib")"
+			[ -e "$stage/$lib" ] || cp -L "$lib" "$stage/$lib"
+		done
+		;;
+	arm64)
+		root=$SC_CACHE/progs/arm64/$pkg
+		if [ ! -e "$root/.done" ]; then
+			sc_apt_dir bookworm arm64 >/dev/null
+			local pkgs debs
+			pkgs=$(lib_closure "$pkg")
+			sc_log "initramfs: fetching $pkg:arm64 and its libraries:$pkgs"
+			# shellcheck disable=SC2086
+			debs=$(sc_download bookworm arm64 "$root/debs" $pkgs)
+			rm -rf "$root/root"
+			for f in $debs; do dpkg -x "$f" "$root/root"; done
+			rm -rf "$root/debs"
+			touch "$root/.done"
+		fi
+		src=$root/root$path
+		[ -f "$src" ] || sc_die "-x $name: no $path in $pkg:arm64"
+		cp -L "$src" "$stage/usr/sbin/$name"
+		interp=$(readelf -l "$src" | sed -n 's/.*interpreter: \(.*\)]$/\1/p')
+		mkdir -p "$stage/$(dirname "$interp")" "$stage/lib/aarch64-linux-gnu"
+		src=$(ls "$root"/root/{lib,usr/lib}/aarch64-linux-gnu/"$(basename "$interp")" 2>/dev/null | head -1)
+		[ -n "$src" ] || sc_die "-x $name: no $interp in the $pkg:arm64 closure"
+		cp -L "$src" "$stage/$interp"
+		todo=("$src")
+		while [ ${#todo[@]} -gt 0 ]; do
+			f=${todo[0]}
+			todo=("${todo[@]:1}")
+			for lib in $(readelf -d "$f" | sed -n 's/.*Shared library: \[\(.*\)\]$/\1/p'); do
+				[ -e "$stage/lib/aarch64-linux-gnu/$lib" ] && continue
+				src=$(ls "$root"/root/{lib,usr/lib}/aarch64-linux-gnu/"$lib" 2>/dev/null | head -1)
+				[ -n "$src" ] || sc_die "-x $name: $lib not found in the $pkg:arm64 closure"
+				cp -L "$src" "$stage/lib/aarch64-linux-gnu/$lib"
+				todo+=("$src")
+			done
+		done
+		;;
+	esac
+}
+for p in "${progs[@]}"; do carry_prog "$p"; done
 
 # The kernel's modules: AF_ALG, tcrypt, and whatever provides (or backs)
 # our algorithms in this kernel, resolved like the kernel's request_module.

@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * afalg - known-answer and consistency tests of the kernel's chacha20,
- * xchacha20, xchacha12, poly1305 and sha3-* through AF_ALG sockets.
+ * xchacha20, xchacha12, poly1305, sha3-* and the ChaCha20-Poly1305 AEADs
+ * rfc7539(chacha20,poly1305) and rfc7539esp(chacha20,poly1305) through
+ * AF_ALG sockets.
  *
  * Static, no dependencies beyond libc, so it runs from a busybox initramfs
  * (x86_64 and aarch64). It tests whatever driver the kernel picks for each
@@ -11,10 +13,11 @@
  *	-m	 an algorithm the kernel lacks (bind: ENOENT) is SKIPped, not
  *		 failed (poly1305 has no shash in 7.x kernels of their own)
  *	-d SUF	 fail unless the driver chosen for ALG is "ALG-SUF" with
- *		 "selftest : passed" (read from /proc/crypto)
+ *		 "selftest : passed" (read from /proc/crypto); the AEADs:
+ *		 "rfc7539-chacha20-poly1305-SUF", "rfc7539esp-...-SUF"
  *	-s SEED	 seed of the random lengths/splits (default fixed, printed)
  *	ALG...	 subset of: chacha20 xchacha20 xchacha12 poly1305 sha3-224
- *		 sha3-256 sha3-384 sha3-512 (default: all)
+ *		 sha3-256 sha3-384 sha3-512 rfc7539 rfc7539esp (default: all)
  *   afalg -l	 check the built-in reference code only (no kernel)
  *   afalg hash ALG [FILE]		print the kernel's digest of FILE/stdin
  *   afalg enc|dec ALG KEYHEX IVHEX	stdin -> stdout through the kernel
@@ -29,7 +32,9 @@
  * Besides the published known answers, every algorithm is compared with a
  * small portable reference in this file (itself checked against the same
  * known answers first) over many lengths, and MSG_MORE streaming in random
- * pieces must equal the one-shot result.
+ * pieces must equal the one-shot result. The AEAD known answers are those
+ * of test/vectors.h; a changed bit in the tag, the text or the
+ * authenticated AD must give EBADMSG.
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -41,6 +46,7 @@
 #include <unistd.h>
 #include <sys/socket.h>
 #include <linux/if_alg.h>
+#include "vectors.h"
 
 #ifndef AF_ALG
 #define AF_ALG 38
@@ -378,25 +384,35 @@ static void sha3_ref(size_t dlen, const uint8_t *m, size_t len, uint8_t *out)
 /* ------------------------------------------------------------------ */
 /* Algorithms and their known answers                                   */
 
-enum kind { HASH, POLY, CIPHER };
+enum kind { HASH, POLY, CIPHER, AEAD };
 
 struct alg {
 	const char *name;
 	enum kind kind;
-	int dlen;	/* digest size */
+	int dlen;	/* digest size; AEAD: tag size */
 	int ivlen;	/* cipher iv size */
 	int rounds;	/* 20/12; xchacha when ivlen == 32 */
+	const char *cra;	/* crypto API name, if not name */
+	const char *drv;	/* driver name before "-SUFFIX", if not name */
 };
 
+/* rfc7539esp: key || 4-byte salt; the AD ends with the 8-byte iv */
+#define ESP_SALT 4
+#define ESP_IV 8
+
 static const struct alg algs[] = {
-	{ "chacha20",  CIPHER, 0, 16, 20 },
-	{ "xchacha20", CIPHER, 0, 32, 20 },
-	{ "xchacha12", CIPHER, 0, 32, 12 },
-	{ "poly1305",  POLY,  16, 0, 0 },
-	{ "sha3-224",  HASH,  28, 0, 0 },
-	{ "sha3-256",  HASH,  32, 0, 0 },
-	{ "sha3-384",  HASH,  48, 0, 0 },
-	{ "sha3-512",  HASH,  64, 0, 0 },
+	{ "chacha20",  CIPHER, 0, 16, 20, NULL, NULL },
+	{ "xchacha20", CIPHER, 0, 32, 20, NULL, NULL },
+	{ "xchacha12", CIPHER, 0, 32, 12, NULL, NULL },
+	{ "poly1305",  POLY,  16, 0, 0, NULL, NULL },
+	{ "sha3-224",  HASH,  28, 0, 0, NULL, NULL },
+	{ "sha3-256",  HASH,  32, 0, 0, NULL, NULL },
+	{ "sha3-384",  HASH,  48, 0, 0, NULL, NULL },
+	{ "sha3-512",  HASH,  64, 0, 0, NULL, NULL },
+	{ "rfc7539",   AEAD,  16, 12, 20, "rfc7539(chacha20,poly1305)",
+	  "rfc7539-chacha20-poly1305" },
+	{ "rfc7539esp", AEAD, 16, ESP_IV, 20, "rfc7539esp(chacha20,poly1305)",
+	  "rfc7539esp-chacha20-poly1305" },
 };
 #define NALGS (sizeof(algs) / sizeof(algs[0]))
 
@@ -520,9 +536,14 @@ static const struct cipher_kat cipher_kats[] = {
 static const struct alg *find_alg(const char *name)
 {
 	for (size_t i = 0; i < NALGS; i++)
-		if (!strcmp(algs[i].name, name))
+		if (!strcmp(algs[i].name, name) || (algs[i].cra && !strcmp(algs[i].cra, name)))
 			return &algs[i];
 	return NULL;
+}
+
+static const char *cra_name(const struct alg *a)
+{
+	return a->cra ? a->cra : a->name;
 }
 
 /* ------------------------------------------------------------------ */
@@ -969,10 +990,428 @@ static void test_cipher(const struct alg *a, int tfm)
 		result(1, "%s MSG_MORE random pieces == one shot", a->name);
 }
 
+/* ------------------------------------------------------------------ */
+/* AEAD: rfc7539(chacha20,poly1305) and rfc7539esp(chacha20,poly1305)   */
+
+/* a struct sc_msg of test/vectors.h as bytes; length or -1 */
+static long msg_bytes(const struct sc_msg *m, uint8_t *out, size_t max)
+{
+	size_t n;
+
+	if (m->hex)
+		return unhex(m->hex, out, max);
+	if (m->text) {
+		n = strlen(m->text);
+		if (n > max)
+			return -1;
+		memcpy(out, m->text, n);
+		return (long)n;
+	}
+	if (m->rep_len > max)
+		return -1;
+	memset(out, m->rep_byte, m->rep_len);
+	return m->rep_len;
+}
+
+/*
+ * RFC 8439 2.8 in the kernel's layouts. rfc7539: iv = 12-byte nonce.
+ * rfc7539esp: key = key || salt, iv 8 bytes, nonce = salt || iv, and the
+ * last 8 AD bytes (the iv, as seqiv passes it) are not authenticated.
+ * Poly1305 key = block 0; text from block 1; tag over AD || pad16 || CT ||
+ * pad16 || le64(AD length) || le64(CT length). IN and OUT may be the same.
+ */
+static void aead_ref(const struct alg *a, const uint8_t *key, const uint8_t *iv,
+		     const uint8_t *ad, size_t adlen, const uint8_t *in, uint8_t *out,
+		     size_t len, int enc, uint8_t tag[16])
+{
+	static uint8_t mac[65536 + 256 + 64];
+	static const uint8_t zero[64];
+	uint8_t blk[16] = { 0 }, otk[64];
+	size_t maclen = adlen, n, ctpos;
+
+	if (a->ivlen == ESP_IV) {
+		memcpy(blk + 4, key + 32, ESP_SALT);
+		memcpy(blk + 4 + ESP_SALT, iv, ESP_IV);
+		maclen = adlen - ESP_IV;
+	} else {
+		memcpy(blk + 4, iv, 12);
+	}
+	memcpy(mac, ad, maclen);
+	n = (maclen + 15) / 16 * 16;
+	memset(mac + maclen, 0, n - maclen);
+	ctpos = n;
+	if (!enc)
+		memcpy(mac + ctpos, in, len);
+	chacha_xor(key, blk, 20, zero, otk, sizeof(otk));	/* block 0 */
+	put32(blk, 1);
+	chacha_xor(key, blk, 20, in, out, len);
+	if (enc)
+		memcpy(mac + ctpos, out, len);
+	n = ctpos + (len + 15) / 16 * 16;
+	memset(mac + ctpos + len, 0, n - ctpos - len);
+	put64(mac + n, maclen);
+	put64(mac + n + 8, len);
+	poly1305_ref(otk, mac, n + 16, tag);
+}
+
+/*
+ * One AEAD request on a new op socket: send AD || IN (pieces > 1: random
+ * MSG_MORE pieces, so the source scatterlist splits anywhere), receive
+ * AD || OUT into up to four iovecs split at random (the destination splits
+ * too). Encrypt: IN = text, OUT = ct || tag; decrypt: IN = ct || tag,
+ * OUT = text. The AD must come back unchanged. Returns 0 or -errno
+ * (-EBADMSG: forged).
+ */
+static int kaead(int tfm, int enc, const uint8_t *iv, int ivlen,
+		 const uint8_t *ad, size_t adlen, const uint8_t *in, size_t inlen,
+		 uint8_t *out, size_t outlen, int pieces)
+{
+	static uint8_t sbuf[65536 + 256 + 64], rbuf[sizeof(sbuf)];
+	char cbuf[2 * CMSG_SPACE(sizeof(uint32_t)) + CMSG_SPACE(sizeof(struct af_alg_iv) + 16)];
+	size_t total = adlen + inlen, rtotal = adlen + outlen, first = total, cut[5];
+	struct iovec iov[4];
+	struct msghdr msg = { 0 };
+	struct cmsghdr *c;
+	struct af_alg_iv *aiv;
+	int op, err = 0, niov;
+	ssize_t r;
+
+	if (total > sizeof(sbuf) || rtotal > sizeof(rbuf))
+		return -E2BIG;
+	memcpy(sbuf, ad, adlen);
+	memcpy(sbuf + adlen, in, inlen);
+	op = accept(tfm, NULL, 0);
+	if (op < 0)
+		return -errno;
+	memset(cbuf, 0, sizeof(cbuf));
+	msg.msg_control = cbuf;
+	msg.msg_controllen = 2 * CMSG_SPACE(sizeof(uint32_t)) +
+			     CMSG_SPACE(sizeof(struct af_alg_iv) + ivlen);
+	c = CMSG_FIRSTHDR(&msg);
+	c->cmsg_level = SOL_ALG;
+	c->cmsg_type = ALG_SET_OP;
+	c->cmsg_len = CMSG_LEN(sizeof(uint32_t));
+	*(uint32_t *)CMSG_DATA(c) = enc ? ALG_OP_ENCRYPT : ALG_OP_DECRYPT;
+	c = CMSG_NXTHDR(&msg, c);
+	c->cmsg_level = SOL_ALG;
+	c->cmsg_type = ALG_SET_AEAD_ASSOCLEN;
+	c->cmsg_len = CMSG_LEN(sizeof(uint32_t));
+	*(uint32_t *)CMSG_DATA(c) = (uint32_t)adlen;
+	c = CMSG_NXTHDR(&msg, c);
+	c->cmsg_level = SOL_ALG;
+	c->cmsg_type = ALG_SET_IV;
+	c->cmsg_len = CMSG_LEN(sizeof(struct af_alg_iv) + ivlen);
+	aiv = (struct af_alg_iv *)CMSG_DATA(c);
+	aiv->ivlen = ivlen;
+	memcpy(aiv->iv, iv, ivlen);
+
+	if (pieces > 1)
+		first = rnd() % (total + 1);
+	if (first > 16384)
+		first = 16384;
+	iov[0].iov_base = sbuf;
+	iov[0].iov_len = first;
+	msg.msg_iov = iov;
+	msg.msg_iovlen = 1;
+	if (sendmsg(op, &msg, first < total ? MSG_MORE : 0) != (ssize_t)first) {
+		err = -errno;
+		goto out;
+	}
+	for (size_t done = first; done < total && !err; ) {
+		size_t n = --pieces > 1 ? rnd() % (total - done + 1) : total - done;
+
+		err = send_all(op, sbuf + done, n, done + n < total);
+		done += n;
+	}
+	if (err)
+		goto out;
+
+	/* the receive buffer in 1..4 pieces cut at random offsets */
+	niov = pieces > 1 || rnd() % 2 ? 1 + (int)(rnd() % 4) : 1;
+	cut[0] = 0;
+	cut[niov] = rtotal;
+	for (int i = 1; i < niov; i++)
+		cut[i] = rtotal ? rnd() % (rtotal + 1) : 0;
+	for (int i = 1; i < niov; i++)		/* sort the cuts */
+		for (int j = i + 1; j < niov; j++)
+			if (cut[j] < cut[i]) {
+				size_t t = cut[i];
+
+				cut[i] = cut[j];
+				cut[j] = t;
+			}
+	for (int i = 0; i < niov; i++) {
+		iov[i].iov_base = rbuf + cut[i];
+		iov[i].iov_len = cut[i + 1] - cut[i];
+	}
+	memset(&msg, 0, sizeof(msg));
+	msg.msg_iov = iov;
+	msg.msg_iovlen = niov;
+	r = recvmsg(op, &msg, 0);
+	if (r < 0)
+		err = -errno;
+	else if ((size_t)r != rtotal)
+		err = -EIO;
+	else if (memcmp(rbuf, ad, adlen))
+		err = -EFAULT;		/* AD not copied to the output */
+	else
+		memcpy(out, rbuf + adlen, outlen);
+out:
+	close(op);
+	return err;
+}
+
+static const char *errname(int err)
+{
+	return err == -EFAULT ? "AD not returned unchanged" : strerror(-err);
+}
+
+static int aead_setkey(const struct alg *a, int tfm, const uint8_t *key, int klen)
+{
+	if (setsockopt(tfm, SOL_ALG, ALG_SET_KEY, key, klen) < 0) {
+		result(0, "%s setkey of %d bytes: %s", a->name, klen, strerror(errno));
+		return -1;
+	}
+	return 0;
+}
+
+/*
+ * Seal with the reference, then through the kernel (pieces), compare;
+ * open through the kernel, compare. Returns NULL or what went wrong.
+ */
+static const char *aead_roundtrip(const struct alg *a, int tfm, const uint8_t *key,
+				  const uint8_t *iv, const uint8_t *ad, size_t adlen,
+				  const uint8_t *pt, size_t len, int pieces)
+{
+	static uint8_t want[65536 + 64], got[sizeof(want)], back[sizeof(want)];
+	static char why[128];
+	int err;
+
+	aead_ref(a, key, iv, ad, adlen, pt, want, len, 1, want + len);
+	err = kaead(tfm, 1, iv, a->ivlen, ad, adlen, pt, len, got, len + 16, pieces);
+	if (err) {
+		snprintf(why, sizeof(why), "encrypt: %s", errname(err));
+		return why;
+	}
+	if (memcmp(got, want, len + 16))
+		return memcmp(got, want, len) ? "ciphertext differs from the reference" :
+						"tag differs from the reference";
+	err = kaead(tfm, 0, iv, a->ivlen, ad, adlen, want, len + 16, back, len, pieces);
+	if (err) {
+		snprintf(why, sizeof(why), "decrypt: %s", errname(err));
+		return why;
+	}
+	if (memcmp(back, pt, len))
+		return "decrypt does not give the text back";
+	return NULL;
+}
+
+/*
+ * Change one bit of the sealed message (FLIP_TAG, FLIP_CT, FLIP_AD; at a
+ * random byte): decrypt must fail with EBADMSG, except in the esp iv at
+ * the end of the AD, which is not authenticated: there it must succeed.
+ */
+enum flip { FLIP_TAG, FLIP_CT, FLIP_AD };
+
+static const char *aead_forge(const struct alg *a, int tfm, const uint8_t *key,
+			      const uint8_t *iv, const uint8_t *ad, size_t adlen,
+			      const uint8_t *pt, size_t len, enum flip where)
+{
+	static uint8_t sealed[65536 + 64], back[sizeof(sealed)];
+	static char why[160];
+	uint8_t ad2[256];
+	size_t pos;
+	int err, bit = (int)(rnd() % 8), unauth = 0;
+
+	aead_ref(a, key, iv, ad, adlen, pt, sealed, len, 1, sealed + len);
+	memcpy(ad2, ad, adlen);
+	switch (where) {
+	case FLIP_TAG:
+		pos = len + rnd() % 16;
+		sealed[pos] ^= 1 << bit;
+		break;
+	case FLIP_CT:
+		pos = rnd() % len;
+		sealed[pos] ^= 1 << bit;
+		break;
+	default:
+		pos = rnd() % adlen;
+		ad2[pos] ^= 1 << bit;
+		unauth = a->ivlen == ESP_IV && pos >= adlen - ESP_IV;
+		break;
+	}
+	err = kaead(tfm, 0, iv, a->ivlen, ad2, adlen, sealed, len + 16, back, len, 1);
+	if (unauth) {
+		if (err || memcmp(back, pt, len)) {
+			snprintf(why, sizeof(why), "bit %d of AD byte %zu (the esp iv, not "
+				 "authenticated) changed: %s", bit, pos,
+				 err ? errname(err) : "wrong text");
+			return why;
+		}
+		return NULL;
+	}
+	if (err != -EBADMSG) {
+		snprintf(why, sizeof(why), "bit %d of %s byte %zu changed: decrypt gave %s, "
+			 "want EBADMSG", bit, where == FLIP_TAG ? "tag" : where == FLIP_CT ?
+			 "ciphertext" : "AD", where == FLIP_TAG ? pos - len : pos,
+			 err ? errname(err) : "success");
+		return why;
+	}
+	return NULL;
+}
+
+static void test_aead(const struct alg *a, int tfm)
+{
+	static uint8_t pt[65536 + 64], ct[sizeof(pt) + 16], got[sizeof(ct)];
+	static const size_t rfc_ads[] = { 0, 1, 12, 16, 17, 63, 64, 200 };
+	static const size_t esp_ads[] = { 8, 9, 16, 20, 24, 25, 72, 208 };
+	static const size_t lens[] = { 1023, 1024, 1420, 4095, 4096, 4097, 8191, 16384, 65536 };
+	const size_t *ads = a->ivlen == ESP_IV ? esp_ads : rfc_ads;
+	const size_t nads = sizeof(rfc_ads) / sizeof(rfc_ads[0]);
+	int esp = a->ivlen == ESP_IV, klen = esp ? 32 + ESP_SALT : 32, bad, err, nkat = 0;
+	uint8_t key[64], iv[16], ad[256];
+	const char *why;
+
+	if (setsockopt(tfm, SOL_ALG, ALG_SET_AEAD_AUTHSIZE, NULL, 16) < 0) {
+		result(0, "%s authsize 16: %s", a->name, strerror(errno));
+		return;
+	}
+
+	/* known answers (test/vectors.h) */
+	for (size_t i = 0; i < sizeof(sc_aead_kats) / sizeof(sc_aead_kats[0]); i++) {
+		const struct sc_aead_kat *k = &sc_aead_kats[i];
+		long len, adlen;
+
+		if (k->esp != esp)
+			continue;
+		nkat++;
+		if (unhex(k->key, key, sizeof(key)) != klen || aead_setkey(a, tfm, key, klen))
+			return;
+		unhex(k->iv, iv, sizeof(iv));
+		adlen = unhex(k->ad, ad, sizeof(ad));
+		len = msg_bytes(&k->pt, pt, sizeof(pt));
+		unhex(k->ct, ct, sizeof(ct));
+		unhex(k->tag, ct + len, 16);
+		err = kaead(tfm, 1, iv, a->ivlen, ad, adlen, pt, len, got, len + 16, 1);
+		result(!err && !memcmp(got, ct, len + 16), "%s KAT %s encrypt%s%s", a->name,
+		       k->src, err ? ": " : "", err ? errname(err) :
+		       memcmp(got, ct, len) ? " (wrong ciphertext)" :
+		       memcmp(got + len, ct + len, 16) ? " (wrong tag)" : "");
+		err = kaead(tfm, 0, iv, a->ivlen, ad, adlen, ct, len + 16, got, len, 1);
+		result(!err && !memcmp(got, pt, len), "%s KAT %s decrypt%s%s", a->name, k->src,
+		       err ? ": " : "", err ? errname(err) : memcmp(got, pt, len) ?
+		       " (wrong text)" : "");
+		ct[len + 15] ^= 0x80;
+		err = kaead(tfm, 0, iv, a->ivlen, ad, adlen, ct, len + 16, got, len, 1);
+		result(err == -EBADMSG, "%s KAT %s with a forged tag is EBADMSG (got %s)",
+		       a->name, k->src, err ? errname(err) : "success");
+	}
+	if (!nkat)
+		result(0, "%s: no known answers in test/vectors.h", a->name);
+
+	/* refused parameters; the key set last stays */
+	rnd_bytes(key, sizeof(key));
+	{
+		static const int bad_keylens[] = { 0, 16, 31, 32, 33, 35, 36, 37, 64 };
+
+		for (size_t i = 0; i < sizeof(bad_keylens) / sizeof(bad_keylens[0]); i++) {
+			int r;
+
+			if (bad_keylens[i] == klen)
+				continue;
+			r = setsockopt(tfm, SOL_ALG, ALG_SET_KEY, key, bad_keylens[i]);
+			result(r < 0 && errno == EINVAL, "%s setkey of %d bytes is EINVAL (got %s)",
+			       a->name, bad_keylens[i], r < 0 ? strerror(errno) : "success");
+		}
+		for (int as = 0; as <= 20; as += 4) {
+			int r = setsockopt(tfm, SOL_ALG, ALG_SET_AEAD_AUTHSIZE, NULL, as);
+
+			if (as == 16)
+				continue;
+			result(r < 0 && errno == EINVAL, "%s authsize %d is EINVAL (got %s)",
+			       a->name, as, r < 0 ? strerror(errno) : "success");
+		}
+		if (setsockopt(tfm, SOL_ALG, ALG_SET_AEAD_AUTHSIZE, NULL, 16) < 0) {
+			result(0, "%s authsize 16 again: %s", a->name, strerror(errno));
+			return;
+		}
+	}
+	if (aead_setkey(a, tfm, key, klen))
+		return;
+	rnd_bytes(iv, sizeof(iv));
+	rnd_bytes(pt, sizeof(pt));
+	if (esp) {
+		err = kaead(tfm, 1, iv, a->ivlen, ad, 7, pt, 64, got, 80, 1);
+		result(err == -EINVAL, "%s AD of 7 bytes (< the 8-byte iv) is EINVAL (got %s)",
+		       a->name, err ? errname(err) : "success");
+	}
+
+	/* every text length 0..300 and big ones, each AD length, vs reference;
+	 * odd lengths sent and received in random pieces */
+	bad = 0;
+	for (size_t ai = 0; ai < nads && bad < 3; ai++) {
+		for (size_t li = 0; li <= 300 + sizeof(lens) / sizeof(lens[0]) && bad < 3; li++) {
+			size_t len = li <= 300 ? li : lens[li - 301];
+
+			rnd_bytes(ad, ads[ai]);
+			why = aead_roundtrip(a, tfm, key, iv, ad, ads[ai], pt + li % 5, len,
+					     li % 2 ? 2 + (int)(rnd() % 6) : 1);
+			if (why) {
+				bad++;
+				result(0, "%s AD %zu + text %zu vs reference: %s", a->name, ads[ai],
+				       len, why);
+			}
+		}
+	}
+	if (!bad)
+		result(1, "%s AD lengths %zu..%zu x text lengths 0..300 and up to %zu vs "
+		       "reference (random pieces in and out), decrypt inverts", a->name, ads[0],
+		       ads[nads - 1], lens[sizeof(lens) / sizeof(lens[0]) - 1]);
+
+	/* AD-only messages: every AD length 0..80 (esp 8..88), empty text */
+	bad = 0;
+	for (size_t adlen = esp ? 8 : 0; adlen <= (esp ? 88u : 80u) && bad < 3; adlen++) {
+		rnd_bytes(ad, adlen);
+		why = aead_roundtrip(a, tfm, key, iv, ad, adlen, pt, 0, adlen % 2 ? 2 : 1);
+		/* an empty output is never read, so its tag cannot be checked */
+		if (!why && adlen)
+			why = aead_forge(a, tfm, key, iv, ad, adlen, pt, 0,
+					 adlen % 2 ? FLIP_TAG : FLIP_AD);
+		if (why) {
+			bad++;
+			result(0, "%s AD-only message, AD %zu: %s", a->name, adlen, why);
+		}
+	}
+	if (!bad)
+		result(1, "%s AD-only messages (AD %d..%d, no text) vs reference, forgeries "
+		       "EBADMSG", a->name, esp ? 8 : 0, esp ? 88 : 80);
+
+	/* forgeries: one changed bit in the tag, the text or the AD */
+	for (int w = FLIP_TAG; w <= FLIP_AD; w++) {
+		bad = 0;
+		for (int t = 0; t < 40 && bad < 3; t++) {
+			size_t len = 1 + rnd() % (t < 30 ? 600 : 9000);
+			size_t adlen = ads[1 + rnd() % (nads - 1)];
+
+			rnd_bytes(ad, adlen);
+			why = aead_forge(a, tfm, key, iv, ad, adlen, pt, len, w);
+			if (why) {
+				bad++;
+				result(0, "%s forged, text %zu, AD %zu: %s", a->name, len, adlen, why);
+			}
+		}
+		if (!bad)
+			result(1, "%s a changed bit in the %s gives EBADMSG%s", a->name,
+			       w == FLIP_TAG ? "tag" : w == FLIP_CT ? "ciphertext" : "AD",
+			       w == FLIP_AD && esp ? " (in its trailing iv: success)" : "");
+	}
+}
+
 static void test_alg(const struct alg *a, int allow_missing, const char *suffix)
 {
 	struct procent pe;
-	int tfm = alg_bind(a->kind == CIPHER ? "skcipher" : "hash", a->name);
+	int tfm = alg_bind(a->kind == CIPHER ? "skcipher" : a->kind == AEAD ? "aead" : "hash",
+			   cra_name(a));
 
 	if (tfm == -ENOENT && allow_missing) {
 		skip("%s: the kernel has no such algorithm", a->name);
@@ -984,11 +1423,13 @@ static void test_alg(const struct alg *a, int allow_missing, const char *suffix)
 	}
 	if (a->kind == CIPHER)
 		test_cipher(a, tfm);
+	else if (a->kind == AEAD)
+		test_aead(a, tfm);
 	else
 		test_hash(a, tfm);
 	close(tfm);
 
-	if (!proc_crypto_best(a->name, &pe)) {
+	if (!proc_crypto_best(cra_name(a), &pe)) {
 		printf("DRIVER %s ? (not in /proc/crypto)\n", a->name);
 		if (suffix)
 			result(0, "%s driver: not found in /proc/crypto", a->name);
@@ -999,7 +1440,7 @@ static void test_alg(const struct alg *a, int allow_missing, const char *suffix)
 	if (suffix) {
 		char want[160];
 
-		snprintf(want, sizeof(want), "%s-%s", a->name, suffix);
+		snprintf(want, sizeof(want), "%s-%s", a->drv ? a->drv : a->name, suffix);
 		result(!strcmp(pe.driver, want) && !strcmp(pe.selftest, "passed"),
 		       "%s driver is %s (selftest %s), want %s (selftest passed)",
 		       a->name, pe.driver, pe.selftest, want);
@@ -1009,7 +1450,7 @@ static void test_alg(const struct alg *a, int allow_missing, const char *suffix)
 /* reference code against the known answers, no kernel needed */
 static int self_check(void)
 {
-	uint8_t key[32], iv[32], in[400], want[400], got[400], msg[256];
+	uint8_t key[64], iv[32], in[400], want[400], got[400], msg[256];
 
 	for (size_t i = 0; i < sizeof(hash_kats) / sizeof(hash_kats[0]); i++) {
 		const struct hash_kat *k = &hash_kats[i];
@@ -1039,6 +1480,20 @@ static int self_check(void)
 			memset(in, 0, len);
 		ref_cipher(a, key, iv, in, got, len);
 		result(len > 0 && !memcmp(got, want, len), "reference %s %s", k->alg, k->src);
+	}
+	for (size_t i = 0; i < sizeof(sc_aead_kats) / sizeof(sc_aead_kats[0]); i++) {
+		static uint8_t pt[1024], ct[1024 + 16], out[1024 + 16];
+		const struct sc_aead_kat *k = &sc_aead_kats[i];
+		const struct alg *a = find_alg(k->esp ? "rfc7539esp" : "rfc7539");
+		long len = msg_bytes(&k->pt, pt, sizeof(pt)), adlen;
+
+		unhex(k->key, key, sizeof(key));
+		unhex(k->iv, iv, sizeof(iv));
+		adlen = unhex(k->ad, msg, sizeof(msg));
+		unhex(k->ct, ct, sizeof(ct));
+		unhex(k->tag, ct + len, 16);
+		aead_ref(a, key, iv, msg, adlen, pt, out, len, 1, out + len);
+		result(len > 0 && !memcmp(out, ct, len + 16), "reference %s %s", a->name, k->src);
 	}
 	printf("%d passed, %d failed\n", npass, nfail);
 	return nfail ? 1 : 0;
@@ -1175,7 +1630,7 @@ int main(int argc, char **argv)
 		int want = optind >= argc;
 
 		for (int j = optind; j < argc; j++)
-			want |= !strcmp(argv[j], algs[i].name);
+			want |= find_alg(argv[j]) == &algs[i];
 		if (want) {
 			test_alg(&algs[i], allow_missing, suffix);
 			any = 1;
