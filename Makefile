@@ -22,6 +22,7 @@
 #   make docs            Documentation/ as HTML (Sphinx), warnings are errors
 #   make bench           userspace benchmark vs OpenSSL and libsodium (+ chart)
 #   make plot            bench/results.svg from bench/results.csv
+#   make bench-kernel    tcrypt rfc7539esp in UML: our AEAD vs the kernel's template
 #   make demo            the main job: show the module serving in a VM
 
 SHELL := /bin/bash
@@ -37,7 +38,7 @@ BENCH_TIME ?=
 
 .PHONY: all modules module-clean clean load unload dkms-install dkms-remove deb sign docs check-dkms \
 	check check-deps check-user \
-	check-sanitize check-ct check-build check-uml check-qemu check-kunit-qemu check-arm64 bench plot demo \
+	check-sanitize check-ct check-build check-uml check-qemu check-kunit-qemu check-arm64 bench bench-kernel plot demo \
 	style
 
 all: modules
@@ -152,6 +153,9 @@ bench:
 plot:
 	scripts/deps.sh plot
 	/usr/bin/python3 bench/plot.py bench/results.csv bench/results.svg
+
+bench-kernel:
+	scripts/bench-kernel.sh
 
 demo:
 	scripts/demo.sh

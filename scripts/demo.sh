@@ -21,6 +21,9 @@
 #      real CPU, AVX-512 visible). If there is no UML kernel yet it is built
 #      first (10-25 min, once; cached); SC_DEMO_UML=0 skips that and shows
 #      tcrypt from the QEMU boot instead, labelled EMULATED (not real speed).
+#      Then the AEAD in the kernel: scripts/bench-kernel.sh (tcrypt mode 213,
+#      our rfc7539esp driver against the kernel's template, median of three
+#      alternating rounds, about 2 min).
 #
 # Environment: SC_DEMO_TARGET (default x86_64-7.3; any scripts/qemu-kernels.sh
 # target), SC_DEMO_UML=0|1 (default 1), SC_QEMU_TIMEOUT (default 600),
@@ -349,6 +352,14 @@ EOF
 		echo "    Under UML the kernel's own drivers are its portable C (-lib/-generic: in-tree x86"
 		echo "    asm is not built for ARCH=um), so this is simdcrypt vs the kernel's C code; the"
 		echo "    QEMU part above ran our SIMD rows inside a real x86 kernel.)"
+	fi
+	step "AEAD in the kernel: tcrypt rfc7539esp (IPsec's AEAD) in UML, simdcrypt vs the kernel's template, alternating"
+	if "$here/bench-kernel.sh" >"$out/bench-kernel.txt" 2>"$out/bench-kernel.log"; then
+		sed 's/^/   /' "$out/bench-kernel.txt"
+		ok "$(tail -1 "$out/bench-kernel.txt")"
+	else
+		tail -5 "$out/bench-kernel.log" | sed 's/^/   /'
+		bad "scripts/bench-kernel.sh failed (see $out/bench-kernel.log)"
 	fi
 else
 	step "Speed: skipped (no UML kernel; SC_DEMO_UML=0 shows emulated tcrypt from QEMU instead)"

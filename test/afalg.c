@@ -1263,9 +1263,16 @@ static const char *aead_forge(const struct alg *a, int tfm, const uint8_t *key,
 static void test_aead(const struct alg *a, int tfm)
 {
 	static uint8_t pt[65536 + 64], ct[sizeof(pt) + 16], got[sizeof(ct)];
-	static const size_t rfc_ads[] = { 0, 1, 12, 16, 17, 63, 64, 200 };
-	static const size_t esp_ads[] = { 8, 9, 16, 20, 24, 25, 72, 208 };
-	static const size_t lens[] = { 1023, 1024, 1420, 4095, 4096, 4097, 8191, 16384, 65536 };
+	/*
+	 * Every length and split is the harness's and KUnit's job; here the
+	 * socket path: short texts, the sizes around the rows' thresholds and
+	 * chunks, odd AD lengths, unaligned sources.
+	 */
+	static const size_t rfc_ads[] = { 0, 1, 17, 64 };
+	static const size_t esp_ads[] = { 8, 9, 25, 72 };
+	static const size_t lens[] = {
+		127, 128, 129, 255, 256, 257, 511, 512, 513, 639, 640, 641, 1023, 1024,
+		1420, 2047, 2048, 4095, 4096, 4097, 8191, 16384, 65536 };
 	const size_t *ads = a->ivlen == ESP_IV ? esp_ads : rfc_ads;
 	const size_t nads = sizeof(rfc_ads) / sizeof(rfc_ads[0]);
 	int esp = a->ivlen == ESP_IV, klen = esp ? 32 + ESP_SALT : 32, bad, err, nkat = 0;
@@ -1346,12 +1353,12 @@ static void test_aead(const struct alg *a, int tfm)
 		       a->name, err ? errname(err) : "success");
 	}
 
-	/* every text length 0..300 and big ones, each AD length, vs reference;
-	 * odd lengths sent and received in random pieces */
+	/* every text length 0..80 and the sizes above, each AD length, vs
+	 * reference; odd lengths sent and received in random pieces */
 	bad = 0;
 	for (size_t ai = 0; ai < nads && bad < 3; ai++) {
-		for (size_t li = 0; li <= 300 + sizeof(lens) / sizeof(lens[0]) && bad < 3; li++) {
-			size_t len = li <= 300 ? li : lens[li - 301];
+		for (size_t li = 0; li <= 80 + sizeof(lens) / sizeof(lens[0]) && bad < 3; li++) {
+			size_t len = li <= 80 ? li : lens[li - 81];
 
 			rnd_bytes(ad, ads[ai]);
 			why = aead_roundtrip(a, tfm, key, iv, ad, ads[ai], pt + li % 5, len,
@@ -1364,7 +1371,7 @@ static void test_aead(const struct alg *a, int tfm)
 		}
 	}
 	if (!bad)
-		result(1, "%s AD lengths %zu..%zu x text lengths 0..300 and up to %zu vs "
+		result(1, "%s AD lengths %zu..%zu x text lengths 0..80 and 127..%zu vs "
 		       "reference (random pieces in and out), decrypt inverts", a->name, ads[0],
 		       ads[nads - 1], lens[sizeof(lens) / sizeof(lens[0]) - 1]);
 
@@ -1389,8 +1396,8 @@ static void test_aead(const struct alg *a, int tfm)
 	/* forgeries: one changed bit in the tag, the text or the AD */
 	for (int w = FLIP_TAG; w <= FLIP_AD; w++) {
 		bad = 0;
-		for (int t = 0; t < 40 && bad < 3; t++) {
-			size_t len = 1 + rnd() % (t < 30 ? 600 : 9000);
+		for (int t = 0; t < 12 && bad < 3; t++) {
+			size_t len = 1 + rnd() % (t < 8 ? 600 : 9000);
 			size_t adlen = ads[1 + rnd() % (nads - 1)];
 
 			rnd_bytes(ad, adlen);
