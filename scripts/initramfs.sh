@@ -129,6 +129,15 @@ lib_closure() {
 	echo "$seen"
 }
 
+# arm64_lib ROOT NAME: the path of library NAME in the unpacked tree ROOT
+arm64_lib() {
+	local d
+	for d in "$1/lib/aarch64-linux-gnu" "$1/usr/lib/aarch64-linux-gnu"; do
+		[ -e "$d/$2" ] && { echo "$d/$2"; return 0; }
+	done
+	return 1
+}
+
 carry_prog() {
 	local name=$1 pkg path src lib interp root todo f
 	read -r pkg path <<<"$(prog_src "$name")"
@@ -161,17 +170,17 @@ carry_prog() {
 		cp -L "$src" "$stage/usr/sbin/$name"
 		interp=$(readelf -l "$src" | sed -n 's/.*interpreter: \(.*\)]$/\1/p')
 		mkdir -p "$stage/$(dirname "$interp")" "$stage/lib/aarch64-linux-gnu"
-		src=$(ls "$root"/root/{lib,usr/lib}/aarch64-linux-gnu/"$(basename "$interp")" 2>/dev/null | head -1)
-		[ -n "$src" ] || sc_die "-x $name: no $interp in the $pkg:arm64 closure"
+		src=$(arm64_lib "$root/root" "$(basename "$interp")") ||
+			sc_die "-x $name: no $interp in the $pkg:arm64 closure"
 		cp -L "$src" "$stage/$interp"
-		todo=("$src")
+		todo=("$stage/usr/sbin/$name")
 		while [ ${#todo[@]} -gt 0 ]; do
 			f=${todo[0]}
 			todo=("${todo[@]:1}")
 			for lib in $(readelf -d "$f" | sed -n 's/.*Shared library: \[\(.*\)\]$/\1/p'); do
 				[ -e "$stage/lib/aarch64-linux-gnu/$lib" ] && continue
-				src=$(ls "$root"/root/{lib,usr/lib}/aarch64-linux-gnu/"$lib" 2>/dev/null | head -1)
-				[ -n "$src" ] || sc_die "-x $name: $lib not found in the $pkg:arm64 closure"
+				src=$(arm64_lib "$root/root" "$lib") ||
+					sc_die "-x $name: $lib not found in the $pkg:arm64 closure"
 				cp -L "$src" "$stage/lib/aarch64-linux-gnu/$lib"
 				todo+=("$src")
 			done
