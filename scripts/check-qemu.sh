@@ -498,6 +498,8 @@ for t in "${targets[@]}"; do
 	fi
 	if [ -z "$reason" ]; then
 		guest_script | sed "s|@INSMOD_ARGS@|$insmod_args|" >"$dir/guest-check.sh"
+		# IPsec and kTLS: tls, veth, xfrm_user, esp4, seqiv, and the
+		# stdrng (drbg over sha512) that 6.x's seqiv takes its salt from
 		if ! "$here/initramfs.sh" "$t" "$dir/initramfs.cpio.gz" -k "$ko" -s "$dir/guest-check.sh" \
 			-m tls -m veth -m xfrm_user -m esp4 -m crypto-seqiv -m crypto-stdrng -m crypto-sha512 -x ip >/dev/null; then
 			reason="initramfs build failed"
