@@ -23,7 +23,8 @@
 # printed, with the median rates.
 #
 # Environment: SC_BENCH_ROUNDS (default 3), SC_BENCH_SEC (tcrypt sec=,
-# default 1), SC_QEMU_SRC (module sources; default this checkout).
+# default 1), SC_QEMU_SRC (module sources; default this checkout),
+# SC_UML_KERNEL (a UML build directory; default the plain flavour).
 # Output and raw tcrypt logs: build/bench-kernel/. The last line is
 # "rfc7539esp 1420 B: seal X.XXx, open X.XXx the template (target >= 3x)".
 
@@ -39,10 +40,14 @@ exec 9>"$out/.lock"
 flock -n 9 || { sc_log "another bench-kernel run uses $out; waiting"; flock 9; }
 
 "$here/deps.sh" build qemu >&2 || sc_die "scripts/deps.sh build qemu failed"
-kdir=$("$here/uml-kernel.sh" --print-only 2>/dev/null) || {
+kdir=${SC_UML_KERNEL:-}
+[ -n "$kdir" ] || kdir=$("$here/uml-kernel.sh" --print-only 2>/dev/null) || {
 	sc_log "building the plain UML kernel first (once, 10-25 min; cached)"
 	kdir=$("$here/uml-kernel.sh") || sc_die "scripts/uml-kernel.sh failed"
 }
+[ -x "$kdir/linux" ] && [ -f "$kdir/crypto/tcrypt.ko" ] || sc_die "no UML kernel with tcrypt.ko in $kdir"
+grep -q '^CONFIG_KASAN=y' "$kdir/.config" 2>/dev/null &&
+	sc_log "WARNING: $kdir has KASAN: the kernel's C is slowed, the ratios are not representative"
 
 # the module, from a copy of the sources
 rm -rf "$out/src" "$out/root"
