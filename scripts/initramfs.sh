@@ -158,10 +158,13 @@ carry_prog() {
 			local pkgs debs
 			pkgs=$(lib_closure "$pkg")
 			sc_log "initramfs: fetching $pkg:arm64 and its libraries:$pkgs"
+			# one apt-get for all (some 35 packages: one each takes minutes)
+			rm -rf "$root/debs" "$root/root"
+			mkdir -p "$root/debs"
 			# shellcheck disable=SC2086
-			debs=$(sc_download bookworm arm64 "$root/debs" $pkgs)
-			rm -rf "$root/root"
-			for f in $debs; do dpkg -x "$f" "$root/root"; done
+			(cd "$root/debs" && sc_apt bookworm arm64 download -q $pkgs >/dev/null) ||
+				sc_die "apt-get download of $pkg:arm64 and its libraries failed"
+			for f in "$root"/debs/*.deb; do dpkg -x "$f" "$root/root"; done
 			rm -rf "$root/debs"
 			touch "$root/.done"
 		fi
