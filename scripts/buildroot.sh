@@ -38,8 +38,14 @@ suite=${1:-trixie}
 # runs kernel-doc for W=1 on 6.12; gcc-14-aarch64-linux-gnu cross-builds
 # the arm64 6.12/7.3 targets (one root for both architectures: `make check`
 # builds both, and a second root would cost a second mmdebstrap).
-pkgs="gcc-14 gcc-14-aarch64-linux-gnu libc6-dev make bc flex bison libelf-dev libssl-dev dwarves kmod
-cpio xz-utils zstd gzip perl ${SC_BUILDROOT_EXTRA:-} $*"
+# A bookworm root (scripts/check-dkms.sh installs the package into one) gets
+# bookworm's own compiler, the one its 6.1 headers were built with.
+case $suite in
+bookworm) pkgs="gcc libc6-dev make bc flex bison libelf-dev libssl-dev dwarves kmod
+cpio xz-utils zstd gzip perl ${SC_BUILDROOT_EXTRA:-} $*" ;;
+*) pkgs="gcc-14 gcc-14-aarch64-linux-gnu libc6-dev make bc flex bison libelf-dev libssl-dev dwarves kmod
+cpio xz-utils zstd gzip perl ${SC_BUILDROOT_EXTRA:-} $*" ;;
+esac
 # shellcheck disable=SC2086
 pkgs=$(printf '%s\n' $pkgs | sort -u | tr '\n' ',' | sed 's/,$//')
 layout=1

@@ -47,6 +47,8 @@
 #     that must name our drivers: mode=300 alg=sha3-256-simdcrypt, 214
 #     (chacha20), 213 (rfc7539esp), 600 alg=xchacha12 (6.12+), 321
 #     (poly1305, 6.x)
+#   - kcapi-tools (x86_64): kcapi-dgst -c sha3-256 and kcapi-enc -c chacha20
+#     (both directions) give what the host's openssl gives for the same input
 #   - rmmod simdcrypt succeeds and the kernel's own drivers serve again
 #     (afalg -m passes again)
 #   - dmesg has no WARNING/BUG/Oops/"Call Trace"/failed self-test
@@ -66,6 +68,9 @@
 #   SC_QEMU_VERBOSE=1 print every guest result line, not only failures
 #   SC_QEMU_SRC       module source directory (default: this checkout), e.g.
 #                     an unpacked `git archive HEAD` to test the committed state
+#   SC_QEMU_KO_DIR    load DIR/TARGET/simdcrypt.ko instead of building one
+#                     (scripts/check-dkms.sh: the module DKMS built from the
+#                     Debian package); its vermagic must name the kernel
 
 set -uo pipefail
 . "$(dirname "$0")/lib.sh"
@@ -84,6 +89,8 @@ timeout_s=${SC_QEMU_TIMEOUT:-300}
 insmod_args=${SC_QEMU_INSMOD:-}
 verbose=${SC_QEMU_VERBOSE:-0}
 src=${SC_QEMU_SRC:-}
+ko_dir=${SC_QEMU_KO_DIR:-}
+version=$(cat "$SC_TOP/VERSION" 2>/dev/null)
 
 # qemu, busybox-static, the cross compiler and the build-root tools
 "$here/deps.sh" build matrix qemu >&2 || sc_die "scripts/deps.sh build matrix qemu failed"
@@ -102,6 +109,7 @@ guest_script() {
 #!/bin/sh
 ALGS="chacha20 xchacha20 xchacha12 poly1305 sha3-224 sha3-256 sha3-384 sha3-512"
 INSMOD_ARGS="@INSMOD_ARGS@"
+VERSION="@VERSION@"
 npass=0 nfail=0
 res() {
 	case "$*" in PASS*) npass=$((npass + 1)) ;; FAIL*) nfail=$((nfail + 1)) ;; esac
@@ -290,6 +298,12 @@ else
 	res "FAIL insmod simdcrypt.ko $INSMOD_ARGS: $(dmesg | tail -3 | tr '\n' ' ')"
 fi
 dmesg | grep -i simdcrypt | sed 's/^/SC-DMESG /'
+v=$(cat /sys/module/simdcrypt/version 2>/dev/null)
+if [ "$v" = "$VERSION" ] && dmesg | grep -q "simdcrypt: version $VERSION,"; then
+	res "PASS version $VERSION in /sys/module/simdcrypt/version and the load message"
+else
+	res "FAIL version: /sys/module/simdcrypt/version '$v', load message '$(dmesg | grep -o 'simdcrypt: version [^,]*')', want $VERSION"
+fi
 for p in /sys/module/simdcrypt/parameters/*_impl; do
 	[ -e "$p" ] && info "$(basename $p) = $(cat $p)"
 done
@@ -371,6 +385,27 @@ for spec in "skcipher adiantum(xchacha12,aes) xchacha12-simdcrypt" \
 	esac
 done
 
+# ---- kcapi-tools (libkcapi, a client nobody here wrote) vs the host's openssl ----
+K=/root/kcapi
+if [ -x /usr/sbin/kcapi-dgst ] && [ -x /usr/sbin/kcapi-enc ]; then
+	PATH=$PATH:/usr/sbin
+	got=$(kcapi-dgst -c sha3-256 --hex -i $K/data 2>&1)
+	if [ "$got" = "$(cat $K/sha3-256)" ]; then
+		res "PASS kcapi-dgst -c sha3-256 equals openssl dgst -sha3-256 ($(wc -c <$K/data) bytes)"
+	else
+		res "FAIL kcapi-dgst -c sha3-256: '$got', openssl says '$(cat $K/sha3-256)'"
+	fi
+	kcapi-enc -q -c chacha20 -e --iv "$(cat $K/iv)" --keyfd 3 -i $K/data -o /tmp/kc 3<$K/key
+	kcapi-enc -q -c chacha20 -d --iv "$(cat $K/iv)" --keyfd 3 -i $K/chacha20 -o /tmp/kp 3<$K/key
+	if cmp -s /tmp/kc $K/chacha20 && cmp -s /tmp/kp $K/data; then
+		res "PASS kcapi-enc -c chacha20 equals openssl enc -chacha20 (encrypt and decrypt)"
+	else
+		res "FAIL kcapi-enc -c chacha20 differs from openssl enc -chacha20 ($(wc -c </tmp/kc 2>/dev/null) bytes out)"
+	fi
+else
+	echo "SC-RESULT SKIP kcapi-tools: not carried for $(uname -m)"
+fi
+
 # ---- tcrypt ----
 tc=$(cat /etc/sc/tcrypt 2>/dev/null)
 tcrypt() {	# tcrypt LABEL NEED PARAMS... (NEED: text the log must contain)
@@ -441,17 +476,25 @@ GUEST
 # qemu_boot TARGET KERNEL INITRD LOG : boots with a timeout; returns qemu's
 # status (124: timed out)
 qemu_boot() {
-	local target=$1 kernel=$2 initrd=$3 log=$4 extra=${5:-}
-	local cmd
-	case $target in
-	x86_64-*) cmd=(qemu-system-x86_64 -accel tcg -cpu max -m 1G -nographic -no-reboot
-			-kernel "$kernel" -initrd "$initrd"
-			-append "console=ttyS0 panic=-1 oops=panic loglevel=4 $extra") ;;
-	arm64-*) cmd=(qemu-system-aarch64 -M virt -cpu "max,pauth-impdef=on" -m 1G -nographic -no-reboot
-			-kernel "$kernel" -initrd "$initrd"
-			-append "console=ttyAMA0 panic=-1 oops=panic loglevel=4 $extra") ;;
-	esac
-	timeout --foreground -k 10 "$timeout_s" "${cmd[@]}" </dev/null >"$log" 2>&1
+	sc_qemu_boot "$1" "$2" "$3" "$4" "$timeout_s" "${5:-}"
+}
+
+# kcapi_inputs DIR: kcapi-tools (Debian's, carried with their libraries by
+# initramfs.sh -x like ip), random input, a key, an IV and what the host's
+# openssl makes of them. Sets kcapi_files to initramfs.sh arguments.
+kcapi_inputs() {
+	local d=$1 b l
+	kcapi_files=()
+	mkdir -p "$d"
+	head -c 10007 /dev/urandom >"$d/data"
+	head -c 32 /dev/urandom >"$d/key"
+	# chacha20's 16-byte IV, kernel and OpenSSL alike: LE32 counter, nonce
+	printf '01000000%s' "$(head -c 12 /dev/urandom | od -An -tx1 | tr -d ' \n')" >"$d/iv"
+	openssl dgst -sha3-256 -r "$d/data" | cut -d' ' -f1 >"$d/sha3-256" || return 1
+	openssl enc -chacha20 -K "$(od -An -tx1 "$d/key" | tr -d ' \n')" -iv "$(cat "$d/iv")" \
+		-in "$d/data" -out "$d/chacha20" || return 1
+	for f in data key iv sha3-256 chacha20; do kcapi_files+=(-f "$d/$f:/root/kcapi/$f"); done
+	kcapi_files+=(-x kcapi-dgst -x kcapi-enc)
 }
 
 # the known answers the guests check against, recomputed from the
@@ -476,7 +519,7 @@ cpassed=0 cfailed=0	# checks, guest and host: the closing line
 summary=()
 for t in "${targets[@]}"; do
 	start=$(date +%s)
-	dir=$SC_TOP/build/qemu/$t
+	dir=$SC_TOP/build/qemu/$t${ko_dir:+-given}
 	mkdir -p "$dir"
 	# one run per target at a time (the directory holds its logs and image)
 	exec 9>"$dir/.check-qemu.lock"
@@ -488,20 +531,36 @@ for t in "${targets[@]}"; do
 		reason="could not fetch the Debian kernel"
 	else
 		eval "$kv"
-		sc_log "check-qemu: $t: building simdcrypt.ko for $SC_KVER"
-		if ! bm=$(SC_KVER=$SC_KVER "$here/build-module.sh" "$t" "$src" "$dir"); then
-			reason="module build failed, see $(printf '%s\n' "$bm" | sed -n 's/^LOG=//p')"
+		if [ -n "$ko_dir" ]; then
+			ko=$ko_dir/$t/simdcrypt.ko
+			sc_log "check-qemu: $t: loading the given $ko"
+			if [ ! -f "$ko" ]; then
+				reason="no $ko (SC_QEMU_KO_DIR)"
+			elif ! modinfo -F vermagic "$ko" | grep -q "^$SC_KVER "; then
+				reason="$ko is for '$(modinfo -F vermagic "$ko")', not $SC_KVER"
+			fi
 		else
-			ko=$(printf '%s\n' "$bm" | sed -n 's/^KO=\(.*simdcrypt\.ko\)$/\1/p' | head -1)
-			[ -f "$ko" ] || reason="build-module.sh left no simdcrypt.ko"
+			sc_log "check-qemu: $t: building simdcrypt.ko for $SC_KVER"
+			if ! bm=$(SC_KVER=$SC_KVER "$here/build-module.sh" "$t" "$src" "$dir"); then
+				reason="module build failed, see $(printf '%s\n' "$bm" | sed -n 's/^LOG=//p')"
+			else
+				ko=$(printf '%s\n' "$bm" | sed -n 's/^KO=\(.*simdcrypt\.ko\)$/\1/p' | head -1)
+				[ -f "$ko" ] || reason="build-module.sh left no simdcrypt.ko"
+			fi
 		fi
 	fi
 	if [ -z "$reason" ]; then
-		guest_script | sed "s|@INSMOD_ARGS@|$insmod_args|" >"$dir/guest-check.sh"
+		guest_script | sed "s|@INSMOD_ARGS@|$insmod_args|; s|@VERSION@|$version|" >"$dir/guest-check.sh"
+		kc=()
+		if [ "$SC_KARCH" = x86_64 ]; then
+			kcapi_inputs "$dir/kcapi" || reason="kcapi-tools inputs (openssl) failed"
+			kc=("${kcapi_files[@]}")
+		fi
 		# IPsec and kTLS: tls, veth, xfrm_user, esp4, seqiv, and the
 		# stdrng (drbg over sha512) that 6.x's seqiv takes its salt from
 		if ! "$here/initramfs.sh" "$t" "$dir/initramfs.cpio.gz" -k "$ko" -s "$dir/guest-check.sh" \
-			-m tls -m veth -m xfrm_user -m esp4 -m crypto-seqiv -m crypto-stdrng -m crypto-sha512 -x ip >/dev/null; then
+			-m tls -m veth -m xfrm_user -m esp4 -m crypto-seqiv -m crypto-stdrng -m crypto-sha512 -x ip \
+			"${kc[@]}" >/dev/null; then
 			reason="initramfs build failed"
 		fi
 	fi

@@ -16,7 +16,8 @@
 #                                  (x86_64: the host's, found with ldd;
 #                                  arm64: bookworm's arm64 packages, cached,
 #                                  found through DT_NEEDED); today: ip
-#                                  (iproute2)
+#                                  (iproute2), kcapi-dgst and kcapi-enc
+#                                  (kcapi-tools)
 #   /lib/modules/KVER/...          the kernel's own modules needed for the
 #                                  tests (AF_ALG, tcrypt, the kernel's drivers
 #                                  of our algorithms, adiantum + aes), with
@@ -109,7 +110,8 @@ ln -s ../run "$stage/var/run"
 prog_src() {
 	case $1 in
 	ip) echo "iproute2 /bin/ip" ;;
-	*) sc_die "-x $1: unknown program (known: ip)" ;;
+	kcapi-dgst | kcapi-enc) echo "kcapi-tools /usr/bin/$1" ;;
+	*) sc_die "-x $1: unknown program (known: ip kcapi-dgst kcapi-enc)" ;;
 	esac
 }
 

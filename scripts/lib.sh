@@ -110,6 +110,27 @@ sc_meta_dep() {
 		awk -F': ' '/^Depends:/ {print $2; exit}'
 }
 
+# --- booting Debian's stock kernels under QEMU ---------------------------------
+
+# sc_qemu_boot TARGET KERNEL INITRD LOG TIMEOUT [APPEND [QEMU_ARG...]]: boots
+# under QEMU (TCG) with a timeout, console to LOG; returns qemu's status
+# (124: timed out). APPEND is added to the kernel command line.
+sc_qemu_boot() {
+	local target=$1 kernel=$2 initrd=$3 log=$4 timeout_s=$5 extra=${6:-}
+	shift $(($# < 6 ? $# : 6))
+	local cmd
+	case $target in
+	x86_64-*) cmd=(qemu-system-x86_64 -accel tcg -cpu max -m 1G -nographic -no-reboot
+			-kernel "$kernel" -initrd "$initrd"
+			-append "console=ttyS0 panic=-1 oops=panic loglevel=4 $extra") ;;
+	arm64-*) cmd=(qemu-system-aarch64 -M virt -cpu "max,pauth-impdef=on" -m 1G -nographic -no-reboot
+			-kernel "$kernel" -initrd "$initrd"
+			-append "console=ttyAMA0 panic=-1 oops=panic loglevel=4 $extra") ;;
+	*) sc_log "sc_qemu_boot: unknown target $target"; return 2 ;;
+	esac
+	timeout --foreground -k 10 "$timeout_s" "${cmd[@]}" "$@" </dev/null >"$log" 2>&1
+}
+
 # --- kernel builds (uml-kernel.sh, kunit-kernel.sh) ---------------------------
 
 # sc_kconfig_verify OUT: every line of OUT/simdcrypt.fragment must hold in
