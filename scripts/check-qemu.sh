@@ -494,7 +494,8 @@ kcapi_inputs() {
 	openssl enc -chacha20 -K "$(od -An -tx1 "$d/key" | tr -d ' \n')" -iv "$(cat "$d/iv")" \
 		-in "$d/data" -out "$d/chacha20" || return 1
 	for f in data key iv sha3-256 chacha20; do kcapi_files+=(-f "$d/$f:/root/kcapi/$f"); done
-	kcapi_files+=(-x kcapi-dgst -x kcapi-enc)
+	# libkcapi asks NETLINK_CRYPTO (crypto_user) about an algorithm first
+	kcapi_files+=(-m crypto_user -x kcapi-dgst -x kcapi-enc)
 }
 
 # the known answers the guests check against, recomputed from the
