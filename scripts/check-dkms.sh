@@ -185,6 +185,7 @@ cat >"$outbase/sc-test-local-top" <<'LOCALTOP'
 PREREQ=""
 prereqs() { echo "$PREREQ"; }
 case "$1" in prereqs) prereqs; exit 0 ;; esac
+echo	# initramfs-tools' "Begin: ..." has no newline
 res() { echo "SC-RESULT $*"; }
 if grep -q '^simdcrypt ' /proc/modules; then
 	res "PASS initramfs: simdcrypt loaded before local-top (init-premount/simdcrypt)"
@@ -202,7 +203,7 @@ fi
 table=$(dmsetup table sctest)
 echo "SC-INFO dmsetup table sctest: $table"
 case "$table" in
-*"crypt capi:adiantum(xchacha12,aes)-plain64 "*) res "PASS dmsetup table: crypt capi:adiantum(xchacha12,aes)-plain64" ;;
+*" crypt xchacha12,aes-adiantum-plain64 "*) res "PASS dmsetup table: crypt xchacha12,aes-adiantum-plain64" ;;
 *) res "FAIL dmsetup table: '$table'" ;;
 esac
 drv=$(awk '/^name/ {n = $3} /^driver/ && n == "adiantum(xchacha12,aes)" {print $3}' /proc/crypto | head -1)
@@ -282,7 +283,9 @@ for t in "${targets[@]}"; do
 	w=$SC_CACHE/dkms/work/$t
 	initrd=""
 	[ "$t" = "$initramfs_target" ] && initrd=initramfs
-	sc_log "check-dkms: $t: apt + dkms for $SC_KVER in a $suite${extra#-} root"
+	where=$suite
+	[ "$extra" = - ] || where="$suite + $extra"
+	sc_log "check-dkms: $t: apt + dkms for $SC_KVER in a $where root"
 	# one apt at a time per archive cache (apt locks it)
 	exec 6>"$archives.lock"
 	flock 6
@@ -319,7 +322,7 @@ for t in "${targets[@]}"; do
 	esac
 	cp "$w/upper/out/modinfo.txt" "$dir/" 2>/dev/null
 	cp "$w/upper/out/mok.pub" "$dir/" 2>/dev/null
-	res PASS "dkms $t: apt installed the package in a clean $suite${extra#-} root, DKMS built and installed $(basename "$ko") for $SC_KVER (${secs}s)"
+	res PASS "dkms $t: apt installed the package in a clean $where root, DKMS built and installed $(basename "$ko") for $SC_KVER (${secs}s)"
 	mi() { modinfo -F "$1" "$dir/simdcrypt.ko" 2>/dev/null | head -1; }
 	[ "$(mi version)" = "$version" ] && res PASS "dkms $t: modinfo version $version" ||
 		res FAIL "dkms $t: modinfo version '$(mi version)', want $version"
@@ -366,14 +369,14 @@ if [ -n "$initrd_ok" ]; then
 	sc_log "check-dkms: booting $t with the initramfs mkinitramfs built"
 	sc_qemu_boot "$t" "$vmlinuz" "$dir/initrd.img" "$dir/initramfs-console.log" 300 "root=/dev/ram0"
 	tr -d '\r\000' <"$dir/initramfs-console.log" >"$dir/initramfs-console.txt"
-	grep -a '^SC-INFO' "$dir/initramfs-console.txt" | sed 's/^SC-INFO /    /'
+	grep -ao 'SC-INFO.*' "$dir/initramfs-console.txt" | sed 's/^SC-INFO /    /'
 	n=0
 	while IFS= read -r l; do
 		n=$((n + 1))
 		st=${l#SC-RESULT }
 		res "${st%% *}" "early boot $t: ${st#* }"
-	done < <(grep -a '^SC-RESULT' "$dir/initramfs-console.txt")
-	grep -aq '^SC-INITRAMFS-DONE' "$dir/initramfs-console.txt" && [ $n -ge 7 ] ||
+	done < <(grep -ao 'SC-RESULT.*' "$dir/initramfs-console.txt")
+	grep -aq 'SC-INITRAMFS-DONE' "$dir/initramfs-console.txt" && [ $n -ge 7 ] ||
 		res FAIL "early boot $t: the initramfs check did not finish ($n results; log: $dir/initramfs-console.txt)"
 fi
 
