@@ -376,7 +376,7 @@ if [ -n "$initrd_ok" ]; then
 		st=${l#SC-RESULT }
 		res "${st%% *}" "early boot $t: ${st#* }"
 	done < <(grep -ao 'SC-RESULT.*' "$dir/initramfs-console.txt")
-	grep -aq 'SC-INITRAMFS-DONE' "$dir/initramfs-console.txt" && [ $n -ge 7 ] ||
+	grep -aq 'SC-INITRAMFS-DONE' "$dir/initramfs-console.txt" && [ $n -ge 6 ] ||
 		res FAIL "early boot $t: the initramfs check did not finish ($n results; log: $dir/initramfs-console.txt)"
 fi
 
