@@ -18,6 +18,8 @@
 #   make check-uml       KUnit + self-tests in User-Mode Linux (native speed)
 #   make check-qemu      Debian's stock kernels under QEMU, AF_ALG, tcrypt
 #   make check-kunit-qemu KUnit in small real x86_64/arm64 kernels under QEMU
+#   make check-kcsan     the x86_64 one's debug flavour (KCSAN, lockdep) on 4
+#                        vCPUs: KUnit, a row-switching stress, rmmod vs AF_ALG
 #   make check-dkms      the .deb in clean Debian roots, DKMS builds, boots
 #   make docs            Documentation/ as HTML (Sphinx), warnings are errors
 #   make bench           userspace benchmark vs OpenSSL and libsodium (+ chart)
@@ -38,7 +40,7 @@ BENCH_TIME ?=
 
 .PHONY: all modules module-clean clean load unload dkms-install dkms-remove deb sign docs check-dkms \
 	check check-deps check-user \
-	check-sanitize check-ct check-build check-uml check-qemu check-kunit-qemu check-arm64 bench bench-kernel plot demo \
+	check-sanitize check-ct check-build check-uml check-qemu check-kunit-qemu check-kcsan check-arm64 bench bench-kernel plot demo \
 	style
 
 all: modules
@@ -139,6 +141,11 @@ check-kunit-qemu:
 		set -- $$(tail -n 1 build/kunit-qemu-$$a.log | grep -oE '[0-9]+' ); \
 		p=$$((p + $${1:-0})); f=$$((f + $${2:-1})); \
 	done; echo "$$p passed, $$f failed"; exit $$rc
+
+# KCSAN, lockdep and preemption checks: KUnit, stress, rmmod vs AF_ALG
+check-kcsan:
+	scripts/deps.sh build matrix qemu
+	scripts/check-kunit-qemu.sh x86_64 --debug
 
 check-arm64:
 	scripts/deps.sh build matrix qemu

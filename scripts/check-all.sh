@@ -13,10 +13,10 @@ set -uo pipefail
 top=$(cd "$(dirname "$0")/.." && pwd)
 cd "$top" || exit 1
 
-layers=${SC_LAYERS:-"user sanitize ct build uml kunit-qemu qemu dkms arm64"}
+layers=${SC_LAYERS:-"user sanitize ct build uml kunit-qemu kcsan qemu dkms arm64"}
 declare -A target=(
 	[user]=check-user [sanitize]=check-sanitize [ct]=check-ct [build]=check-build
-	[uml]=check-uml [kunit-qemu]=check-kunit-qemu [qemu]=check-qemu
+	[uml]=check-uml [kunit-qemu]=check-kunit-qemu [kcsan]=check-kcsan [qemu]=check-qemu
 	[arm64]=check-arm64 [dkms]=check-dkms
 )
 passed=0

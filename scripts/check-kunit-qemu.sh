@@ -1,7 +1,7 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
 #
-# scripts/check-kunit-qemu.sh [x86_64|arm64]
+# scripts/check-kunit-qemu.sh [x86_64|arm64] [--debug]
 #
 # The KUnit suites (kunit/simdcrypt_kunit.ko) inside a small REAL x86_64
 # kernel under QEMU (TCG), where UML cannot go: kernel_fpu_begin/end are
@@ -33,12 +33,23 @@
 # Closing line exactly "N passed, N failed" (checks + KUnit cases); exit 1
 # on any failure.
 #
+# --debug (x86_64; `make check-kcsan`): the debug flavour of the kernel
+# (scripts/kunit-kernel.sh --debug: KCSAN, PROVE_LOCKING, DEBUG_PREEMPT,
+# DEBUG_ATOMIC_SLEEP) on 4 vCPUs.  After the KUnit suites the guest also
+#  - loads kunit/stress/simdcrypt_stress.ko: a kthread per vCPU runs every
+#    algorithm for 20 s against the kernel's generic drivers while another
+#    forces random rows (chacha_impl=/poly1305_impl=/sha3_impl=) every ms;
+#  - runs test/afalg_hold: rmmod while AF_ALG sockets hold our transforms
+#    must fail (EWOULDBLOCK/EBUSY) with no oops, and succeed once they close.
+# Any KCSAN report, lockdep splat or "BUG:" line fails the layer.
+#
 # Environment:
 #   SC_MODPARAMS        extra simdcrypt.ko parameters (e.g. test_corrupt=1:
 #                       the run must then fail)
 #   SC_KUNIT_TIMEOUT    seconds for the boot (default 300; a run boots and
 #                       tests in ~5 s under TCG)
-#   SC_KUNIT_SMP        QEMU CPUs (default 2)
+#   SC_KUNIT_SMP        QEMU CPUs (default 2; --debug: 4)
+#   SC_STRESS_SECONDS   --debug: how long the stress runs (default 20)
 #   SC_CACHE            cache directory (default /var/cache/simdcrypt)
 # Results: build/kunit-qemu/ARCH/out/ (console.txt, dmesg-*.txt, ktap.txt,
 # proc-crypto-*.txt).
@@ -48,6 +59,8 @@ set -uo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 
 arch=${1:-x86_64}
+debug=""
+[ "${2:-}" = --debug ] && debug=--debug
 case $arch in
 x86_64) qemu=qemu-system-x86_64 cc=gcc
 	qemu_args=(-accel tcg -cpu max) console=ttyS0 image=arch/x86/boot/bzImage margs=() ;;
@@ -59,9 +72,11 @@ esac
 t0=$(date +%s)
 fatal() { sc_log "ERROR: $*"; echo "0 passed, 1 failed"; exit 1; }
 top=$SC_TOP
-work="$top/build/kunit-qemu/$arch"
-timeout_s=${SC_KUNIT_TIMEOUT:-300}
-smp=${SC_KUNIT_SMP:-2}
+work="$top/build/kunit-qemu/$arch${debug:+-debug}"
+timeout_s=${SC_KUNIT_TIMEOUT:-${debug:+1500}}
+timeout_s=${timeout_s:-300}
+smp=${SC_KUNIT_SMP:-${debug:+4}}
+smp=${smp:-2}
 algs="chacha20 xchacha20 xchacha12 poly1305 sha3-224 sha3-256 sha3-384 sha3-512"
 
 # --- host tools -------------------------------------------------------------
@@ -84,7 +99,7 @@ else
 fi
 
 # --- kernel -----------------------------------------------------------------
-kdir=$("$here/kunit-kernel.sh" "$arch") || fatal "no KUnit kernel (scripts/kunit-kernel.sh failed)"
+kdir=$("$here/kunit-kernel.sh" "$arch" $debug) || fatal "no KUnit kernel (scripts/kunit-kernel.sh failed)"
 kimage=$kdir/$image
 t_kernel=$(( $(date +%s) - t0 ))
 
@@ -104,8 +119,16 @@ mod=$work/mod
 	{ cat "$mod/build-kunit.log" >&2 2>/dev/null; fatal "simdcrypt_kunit.ko does not build for the KUnit kernel"; }
 [ -f "$mod/simdcrypt.ko" ] && [ -f "$mod/kunit/simdcrypt_kunit.ko" ] ||
 	fatal "build-module.sh left no simdcrypt.ko / kunit/simdcrypt_kunit.ko"
+if [ -n "$debug" ]; then
+	"$here/build-module.sh" "$kdir" "$top/kunit/stress" "$mod" "${margs[@]}" >"$out/build-stress.out" ||
+		{ cat "$mod/build-kunit-stress.log" >&2 2>/dev/null; fatal "simdcrypt_stress.ko does not build"; }
+	for t in afalg_hold finit; do
+		$cc -static -O2 -Wall -Werror -o "$work/$t" "$top/test/$t.c" || fatal "test/$t.c does not build"
+	done
+fi
 # objtool runs on a real x86_64 kernel: its warnings are findings
-warn=$(grep -hE 'warning:' "$mod/build.log" "$mod/build-kunit.log" 2>/dev/null || true)
+warn=$(grep -hE 'warning:' "$mod/build.log" "$mod/build-kunit.log" \
+	${debug:+"$mod/build-kunit-stress.log"} 2>/dev/null || true)
 t_mod=$(( $(date +%s) - t0 - t_kernel ))
 
 # --- initramfs --------------------------------------------------------------
@@ -116,6 +139,11 @@ cp "$busybox" "$stage/bin/busybox"
 ln -s busybox "$stage/bin/sh"
 cp "$mod/simdcrypt.ko" "$mod/kunit/simdcrypt_kunit.ko" "$stage/modules/"
 printf '%s\n' "${SC_MODPARAMS:-}" >"$stage/etc/modparams"
+if [ -n "$debug" ]; then
+	cp "$mod/kunit/stress/simdcrypt_stress.ko" "$stage/modules/"
+	cp "$work/afalg_hold" "$work/finit" "$stage/bin/"
+	echo "seconds=${SC_STRESS_SECONDS:-20}" >"$stage/etc/stressparams"
+fi
 cat >"$stage/init" <<'EOF'
 #!/bin/sh
 # check-kunit-qemu guest: collect, do not judge (the host checks).
@@ -166,14 +194,26 @@ cat /proc/crypto >$O/proc-crypto-kunit.txt
 
 rmmod simdcrypt_kunit
 echo "SC-RC rmmod-kunit $?"
+if [ -f /modules/simdcrypt_stress.ko ]; then
+	# finit, not insmod: busybox would run a failed init a second time
+	finit /modules/simdcrypt_stress.ko $(cat /etc/stressparams)
+	echo "SC-RC insmod-stress $?"
+	rmmod simdcrypt_stress
+	echo "SC-RC rmmod-stress $?"
+	dmesg -c >$O/dmesg-stress.txt
+	[ -e /proc/sys/crypto/af_alg_restrict ] && echo 0 >/proc/sys/crypto/af_alg_restrict
+	afalg_hold simdcrypt
+	echo "SC-RC afalg-hold $?"
+	dmesg -c >$O/dmesg-hold.txt
+fi
 rmmod simdcrypt
 echo "SC-RC rmmod-simdcrypt $?"
 cat /proc/crypto >$O/proc-crypto-after.txt
 dmesg -c >$O/dmesg-rmmod.txt
 
 for f in proc-crypto-before proc-crypto-loaded proc-crypto-kunit proc-crypto-after \
-	 parameters dmesg-boot dmesg-insmod dmesg-kunit dmesg-rmmod; do
-	dump $f $O/$f.txt
+	 parameters dmesg-boot dmesg-insmod dmesg-kunit dmesg-stress dmesg-hold dmesg-rmmod; do
+	[ -f $O/$f.txt ] && dump $f $O/$f.txt
 done
 echo "SC-GUEST-DONE"
 sync
@@ -195,7 +235,7 @@ t_boot=$(( $(date +%s) - t1 ))
 tr -d '\r\000' <"$out/console.log" >"$out/console.txt"
 con=$out/console.txt
 for f in proc-crypto-before proc-crypto-loaded proc-crypto-kunit proc-crypto-after \
-	parameters dmesg-boot dmesg-insmod dmesg-kunit dmesg-rmmod; do
+	parameters dmesg-boot dmesg-insmod dmesg-kunit dmesg-stress dmesg-hold dmesg-rmmod; do
 	awk -v n="$f" '$0 == "SC-END " n {p=0} p {print} $0 == "SC-BEGIN " n {p=1}' "$con" >"$out/$f.txt"
 done
 
@@ -214,6 +254,13 @@ check "insmod simdcrypt.ko ${SC_MODPARAMS:-}" rc_is0 insmod-simdcrypt
 check "insmod simdcrypt_kunit.ko" rc_is0 insmod-kunit
 check "rmmod simdcrypt_kunit" rc_is0 rmmod-kunit
 check "rmmod simdcrypt" rc_is0 rmmod-simdcrypt
+if [ -n "$debug" ]; then
+	check "stress: every answer agreed with the kernel's drivers while rows switched" rc_is0 insmod-stress
+	grep -ah 'simdcrypt_stress: .*workers' "$out/dmesg-stress.txt" | sed 's/^[^]]*] */  /'
+	check "rmmod simdcrypt_stress" rc_is0 rmmod-stress
+	grep -a '^afalg_hold:' "$con" | sed 's/^/  /'
+	check "rmmod refused while AF_ALG sockets held the transforms" rc_is0 afalg-hold
+fi
 if [ -z "$warn" ]; then
 	ok "modules build without warnings (objtool included)"
 else
@@ -247,7 +294,7 @@ check "no simdcrypt driver left after rmmod" \
 # dmesg and console: crashes, warnings, sleeping in atomic context, failed
 # self-tests
 cat "$out"/dmesg-*.txt >"$out/dmesg.txt" 2>/dev/null
-pat='WARNING:|BUG:|BUG |Oops|Call Trace|Call trace|Internal error|Unable to handle|general protection|kernel panic|Kernel panic|UBSAN|KASAN|refcount_t|alg: .*(fail|error)|self-?test.*fail|simdcrypt.*(error|fail)|sleeping function called|scheduling while atomic|in_atomic|preempt count|soft lockup|hung task|rcu.*stall|objtool'
+pat='KCSAN:|DEBUG_LOCKS_WARN_ON|suspicious RCU usage|possible (recursive|circular) locking|inconsistent lock state|bad unlock balance|locking correctness validator|WARNING:|BUG:|BUG |Oops|Call Trace|Call trace|Internal error|Unable to handle|general protection|kernel panic|Kernel panic|UBSAN|KASAN|refcount_t|alg: .*(fail|error)|self-?test.*fail|simdcrypt.*(error|fail)|sleeping function called|scheduling while atomic|in_atomic|preempt count|soft lockup|hung task|rcu.*stall|objtool'
 crash=$(grep -ahE "$pat" "$out/dmesg.txt" "$con" 2>/dev/null |
 	grep -avE '^\s*(#|ok |not ok |KTAP |1\.\.)|module verification failed|^SC-' | sort -u)
 if [ -z "$crash" ]; then

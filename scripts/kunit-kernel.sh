@@ -10,9 +10,12 @@
 # unpacked under $SC_CACHE/uml/src/ (read only: the build uses O=).
 # The cache is keyed on the source version and the fragment's hash.
 #
-# Usage: scripts/kunit-kernel.sh [x86_64|arm64]
+# Usage: scripts/kunit-kernel.sh [x86_64|arm64] [--debug]
 # arm64 is cross-built with aarch64-linux-gnu-gcc (PL011 console instead of
 # the 8250) for qemu-system-aarch64 -M virt.
+# --debug (x86_64): the debug flavour for `make check-kcsan`: KCSAN (data
+# races), PROVE_LOCKING (lockdep), DEBUG_PREEMPT on top of the fragment;
+# cached separately (its own key).
 # Prints the build directory (an O= tree) on stdout.  It holds
 #   arch/x86/boot/bzImage   the kernel (arm64: arch/arm64/boot/Image)
 #   and is usable for external modules: make -C <dir> M=<module dir>
@@ -25,6 +28,9 @@ set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 
 arch=${1:-x86_64}
+flavour=""
+[ "${2:-}" = --debug ] && flavour=-debug
+[ -z "$flavour" ] || [ "$arch" = x86_64 ] || sc_die "--debug: x86_64 only (KCSAN)"
 jobs=${SC_KUNIT_JOBS:-$(nproc)}
 case $arch in
 x86_64) karch=x86_64 image=arch/x86/boot/bzImage cross="" ;;
@@ -62,6 +68,17 @@ CONFIG_ARM64_SVE=y
 EOF
 	;;
 	esac
+	[ -z "$flavour" ] || fragment_debug
+}
+# KCSAN with its defaults (plain aligned word writes count as atomic, value
+# changes only), lockdep with RCU checking, preemption checks.
+fragment_debug() {
+	cat <<'EOF'
+CONFIG_KCSAN=y
+CONFIG_PROVE_LOCKING=y
+CONFIG_DEBUG_PREEMPT=y
+# CONFIG_KASAN is not set
+EOF
 }
 fragment_base() {
 	cat <<'EOF'
@@ -109,7 +126,7 @@ CONFIG_CRYPTO_HMAC=y
 EOF
 }
 
-frag_hash=$( (echo "$arch"; fragment) | sha256sum | cut -c1-12)
+frag_hash=$( (echo "$arch$flavour"; fragment) | sha256sum | cut -c1-12)
 srcbase="$SC_CACHE/uml/src"
 base="$SC_CACHE/kunit"
 mkdir -p "$base"
@@ -123,7 +140,7 @@ if [ -z "$srcdir" ]; then
 	srcdir=$(ls -d "$srcbase"/*/linux-source-* | sort -V | tail -1)
 fi
 src_ver=$(basename "$(dirname "$srcdir")")
-key="$arch-$src_ver-$frag_hash"
+key="$arch$flavour-$src_ver-$frag_hash"
 out="$base/build/$key"
 
 if [ -f "$out/.simdcrypt-built" ]; then
@@ -132,7 +149,7 @@ if [ -f "$out/.simdcrypt-built" ]; then
 	exit 0
 fi
 
-exec 9>"$base/.lock-$arch"
+exec 9>"$base/.lock-$arch$flavour"
 if ! flock -n 9; then
 	sc_log "another kunit-kernel.sh is running; waiting for it"
 	flock 9
