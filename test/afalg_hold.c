@@ -16,6 +16,7 @@
 #define _GNU_SOURCE
 #include <errno.h>
 #include <fcntl.h>
+#include <signal.h>
 #include <stdio.h>
 #include <string.h>
 #include <unistd.h>
@@ -42,6 +43,19 @@ static struct hold holds[] = {
 #define NHOLDS	(sizeof(holds) / sizeof(holds[0]))
 
 static int fails;
+static const char *volatile step = "start";
+
+/* A step that never returns is a failure too: say which one. */
+static void timed_out(int sig)
+{
+	char msg[160];
+	int n = snprintf(msg, sizeof(msg), "afalg_hold: FAIL timed out in %s\n", step);
+
+	(void)sig;
+	if (write(1, msg, n) < 0)
+		_exit(3);
+	_exit(2);
+}
 
 static void bad(const char *what, const char *drv)
 {
@@ -110,10 +124,16 @@ int main(int argc, char **argv)
 	unsigned int i;
 	long rc;
 
+	setvbuf(stdout, NULL, _IOLBF, 0);
+	signal(SIGALRM, timed_out);
+	alarm(120);
 	memset(key, 0x11, sizeof(key));
 	for (i = 0; i < NHOLDS; i++) {
 		struct hold *h = &holds[i];
 		struct sockaddr_alg sa = { .salg_family = AF_ALG };
+
+		step = h->driver;
+		printf("afalg_hold: %s %s\n", h->type, h->driver);
 
 		strncpy((char *)sa.salg_type, h->type, sizeof(sa.salg_type) - 1);
 		strncpy((char *)sa.salg_name, h->driver, sizeof(sa.salg_name) - 1);
@@ -135,6 +155,7 @@ int main(int argc, char **argv)
 			bad("operation", h->driver);
 	}
 
+	step = "delete_module";
 	rc = syscall(SYS_delete_module, mod, O_NONBLOCK);
 	if (rc == 0) {
 		printf("afalg_hold: FAIL %s unloaded while %zu sockets held it\n",
@@ -150,6 +171,7 @@ int main(int argc, char **argv)
 		printf("afalg_hold: FAIL %s is not in /proc/modules\n", mod);
 		fails++;
 	}
+	step = "the operations after the unload attempt";
 	for (i = 0; i < NHOLDS; i++)
 		if (holds[i].op >= 0 && hold_op(&holds[i]) <= 0)
 			bad("operation after the unload attempt", holds[i].driver);
