@@ -166,6 +166,7 @@ run_ktls() {
 	sum=$(tail -1 /tmp/ktls.out)
 	case "$sum" in
 	*" passed, 0 failed") [ $rc = 0 ] || res "FAIL $label: exit $rc" ;;
+	*" passed, "*" failed") ;;	# its FAIL lines counted below
 	*) res "FAIL $label: did not finish: $sum" ;;
 	esac
 	npass=$((npass + $(grep -c '^PASS ' /tmp/ktls.out)))
