@@ -71,9 +71,11 @@ EOF
 	[ -z "$flavour" ] || fragment_debug
 }
 # KCSAN with its defaults (plain aligned word writes count as atomic, value
-# changes only), lockdep with RCU checking, preemption checks.
+# changes only), lockdep with RCU checking, preemption checks; 4 CPUs
+# (tinyconfig's NR_CPUS is 2) for the 4 vCPUs check-kcsan boots.
 fragment_debug() {
 	cat <<'EOF'
+CONFIG_NR_CPUS=4
 CONFIG_KCSAN=y
 CONFIG_PROVE_LOCKING=y
 CONFIG_DEBUG_PREEMPT=y
