@@ -10,7 +10,8 @@
  *      SC_CCP_HEAD_MAX bytes is copied into the request context and
  *      encrypted by the same ChaCha call, so a short message makes one
  *      ChaCha call and never touches dst before its tag is checked;
- *   2. the AD, read in 256-byte pieces (copied to dst out of place);
+ *   2. the AD, read in pieces of SC_CCP_HEAD_MAX bytes (copied to dst out
+ *      of place);
  *   3. a longer text through an skcipher walk, each piece of at most
  *      SC_SIMD_CHUNK bytes sealed or opened by the row in one SIMD section;
  *   4. the lengths block and the tag, compared with crypto_memneq.
@@ -29,7 +30,7 @@
 
 #define SC_ESP_SALT_SIZE	4
 #define SC_ESP_IV_SIZE		8
-#define SC_AD_PIECE		256
+#define SC_AD_PIECE		SC_CCP_HEAD_MAX
 
 struct sc_aead_ctx {
 	u32 key[8];
@@ -48,6 +49,7 @@ struct sc_aead_reqctx {
 static_assert(SC_AD_PIECE <= sizeof(((struct sc_aead_reqctx *)0)->in));
 static_assert(SC_AD_PIECE % POLY1305_BLOCK_SIZE == 0);
 
+
 /* One request's shape, decided once. */
 struct sc_aead_job {
 	const struct sc_aead_impl *impl;
@@ -56,6 +58,20 @@ struct sc_aead_job {
 	unsigned int head;		/* text done with the key block */
 	bool encrypt;
 };
+
+/*
+ * What a request leaves in its context is wiped before it returns: the
+ * state, and the head of the text (plaintext on one side or the other).
+ * The rest of rc->in only ever holds AD, which is not secret.
+ */
+static void sc_aead_wipe(struct sc_aead_reqctx *rc,
+			 const struct sc_aead_job *job)
+{
+	memzero_explicit(&rc->ccp, sizeof(rc->ccp));
+	memzero_explicit(rc->in, CHACHA_BLOCK_SIZE + job->head);
+	memzero_explicit(rc->out, CHACHA_BLOCK_SIZE + job->head);
+	memzero_explicit(rc->tag, sizeof(rc->tag));
+}
 
 static int sc_aead_setkey(struct crypto_aead *tfm, const u8 *key,
 			  unsigned int keylen, unsigned int saltlen)
@@ -125,7 +141,6 @@ static void sc_aead_ad(struct aead_request *req, struct sc_aead_job *job)
 		if (req->src != req->dst)
 			scatterwalk_map_and_copy(rc->in, req->dst, off, n, 1);
 	}
-	memzero_explicit(rc->in, sizeof(rc->in));
 }
 
 /* The short text's ciphertext into Poly1305, and its output to dst. */
@@ -227,7 +242,7 @@ static int sc_aead_crypt(struct aead_request *req, const u8 *nonce,
 	sc_aead_head(req, &job);
 	err = job.head ? 0 : sc_aead_text(req, &job, false);
 	if (err) {
-		memzero_explicit(rc, sizeof(*rc));
+		sc_aead_wipe(rc, &job);
 		return err;
 	}
 	sc_simd_run(job.impl->base.simd,
@@ -255,7 +270,7 @@ static int sc_aead_crypt(struct aead_request *req, const u8 *nonce,
 						 req->dst, req->assoclen,
 						 job.head, 1);
 	}
-	memzero_explicit(rc, sizeof(*rc));
+	sc_aead_wipe(rc, &job);
 	return err;
 }
 

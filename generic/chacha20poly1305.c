@@ -125,7 +125,7 @@ static void sc_ccp_buf(const struct sc_aead_impl *impl, const u8 *key,
 		       const u8 *nonce, const u8 *ad, size_t adlen, u8 *dst,
 		       const u8 *src, size_t len, u8 *tag, bool seal)
 {
-	u8 in[CHACHA_BLOCK_SIZE + SC_CCP_HEAD_MAX] = { 0 };
+	u8 in[CHACHA_BLOCK_SIZE + SC_CCP_HEAD_MAX];
 	u8 out[CHACHA_BLOCK_SIZE + SC_CCP_HEAD_MAX];
 	unsigned int head = sc_ccp_head_len(len);
 	struct sc_ccp c;
@@ -133,6 +133,7 @@ static void sc_ccp_buf(const struct sc_aead_impl *impl, const u8 *key,
 	size_t done;
 
 	sc_ccp_key_words(key, k);
+	memset(in, 0, CHACHA_BLOCK_SIZE);
 	memcpy(in + CHACHA_BLOCK_SIZE, src, head);
 	sc_ccp_start(impl, &c, k, nonce, out, in, head);
 	sc_ccp_absorb(impl, &c, ad, adlen);
@@ -149,7 +150,9 @@ static void sc_ccp_buf(const struct sc_aead_impl *impl, const u8 *key,
 		done += n;
 	}
 	sc_ccp_finish(impl, &c, adlen, len, tag);
-	memzero_explicit(out, sizeof(out));
+	/* the key block is wiped already; the head may be plaintext */
+	memzero_explicit(out + CHACHA_BLOCK_SIZE, head);
+	memzero_explicit(in + CHACHA_BLOCK_SIZE, head);
 	memzero_explicit(k, sizeof(k));
 }
 
