@@ -174,8 +174,8 @@ static int sc_aead_ours(struct kunit *test, struct sc_aead_case *t, bool enc,
 		err = sc_aead_run(t->ours, enc, s->sg, d->sg, alen, cryptlen, iv);
 		sc_sg_read(test, d, out, total);
 	}
-	kfree(s);
-	kfree(d);
+	kunit_kfree(test, s);
+	kunit_kfree(test, d);
 	return err;
 }
 
@@ -344,6 +344,9 @@ static void sc_test_aead_bad_input(struct kunit *test)
 				-EINVAL);
 	}
 	KUNIT_EXPECT_EQ(test, crypto_aead_setauthsize(t.ours, SC_TAG), 0);
+	/* a refused key leaves the tfm keyless (-ENOKEY): key them again */
+	KUNIT_ASSERT_EQ(test, crypto_aead_setkey(t.ours, t.a, 32), 0);
+	KUNIT_ASSERT_EQ(test, crypto_aead_setkey(e.ours, t.a, 36), 0);
 	/* decrypt needs at least a tag; esp needs the 8-byte IV in the AD */
 	for (i = 0; i < SC_TAG; i++)
 		KUNIT_EXPECT_EQ(test, sc_aead_linear(t.ours, false, t.a, t.a, 4,

@@ -11,7 +11,7 @@
  *                        0..4096, random scatterlist splits (in place and out
  *                        of place), incremental updates, export/import.
  * - simdcrypt_templates: hmac(sha3-256), adiantum(xchacha12/20,aes),
- *                        rfc7539(esp)(chacha20,poly1305) built on our drivers
+ *                        (the rfc7539 AEADs: simdcrypt_aead in aead.c)
  *                        agree with instances built on the kernel's drivers.
  * - simdcrypt_context:   the API called from softirq context.
  * - simdcrypt_badinput:  wrong key sizes, short poly1305 input, bad rows.
@@ -1221,92 +1221,10 @@ static void sc_test_adiantum_xchacha20(struct kunit *test)
 	sc_test_adiantum_one(test, "xchacha20");
 }
 
-static int sc_aead_crypt(struct crypto_aead *tfm, bool enc, u8 *buf,
-			 unsigned int alen, unsigned int len, u8 *iv_in)
-{
-	DECLARE_CRYPTO_WAIT(wait);
-	struct aead_request *req = aead_request_alloc(tfm, GFP_KERNEL);
-	struct scatterlist sg;
-	u8 iv[16];
-	int err;
-
-	if (!req)
-		return -ENOMEM;
-	memcpy(iv, iv_in, crypto_aead_ivsize(tfm));
-	sg_init_one(&sg, buf, alen + len + (enc ? 16 : 0));
-	aead_request_set_callback(req, CRYPTO_TFM_REQ_MAY_SLEEP, crypto_req_done, &wait);
-	aead_request_set_ad(req, alen);
-	aead_request_set_crypt(req, &sg, &sg, len, iv);
-	err = crypto_wait_req(enc ? crypto_aead_encrypt(req) : crypto_aead_decrypt(req),
-			      &wait);
-	aead_request_free(req);
-	return err;
-}
-
-static void sc_test_rfc7539_one(struct kunit *test, const char *tmpl)
-{
-	static const char *const chacha[] = { "chacha20-lib", "chacha20-generic" };
-	static const char *const poly[] = { "poly1305-generic", "poly1305" };
-	char name[CRYPTO_MAX_ALG_NAME], refname[CRYPTO_MAX_ALG_NAME];
-	struct crypto_aead *ours, *ref = ERR_PTR(-ENOENT);
-	unsigned int i, j, len, klen, alen;
-	struct rnd_state rs;
-	u8 key[36], iv[16], *a, *b;
-	bool esp = !strcmp(tmpl, "rfc7539esp");
-
-	/* our AEAD driver wins by name: build the template over our chacha */
-	snprintf(name, sizeof(name), "%s(chacha20" SC_DRV_SUFFIX ",poly1305)", tmpl);
-	ours = sc_get_aead(test, name);
-	KUNIT_ASSERT_FALSE_MSG(test, IS_ERR(ours), "%s: %ld", name, PTR_ERR(ours));
-	KUNIT_EXPECT_TRUE_MSG(test, strstr(crypto_aead_driver_name(ours), "chacha20" SC_DRV_SUFFIX),
-			      "%s is %s", name, crypto_aead_driver_name(ours));
-	for (i = 0; i < ARRAY_SIZE(chacha) && IS_ERR(ref); i++)
-		for (j = 0; j < ARRAY_SIZE(poly) && IS_ERR(ref); j++) {
-			snprintf(refname, sizeof(refname), "%s(%s,%s)", tmpl,
-				 chacha[i], poly[j]);
-			ref = sc_get_aead(test, refname);
-		}
-	KUNIT_ASSERT_FALSE_MSG(test, IS_ERR(ref), "no %s over the kernel's chacha20", tmpl);
-	kunit_info(test, "%s vs %s\n", crypto_aead_driver_name(ours),
-		   crypto_aead_driver_name(ref));
-	klen = esp ? 36 : 32;
-	/* rfc7539esp: the 8-byte IV is also the last 8 bytes of the AD */
-	alen = esp ? 16 : 13;
-	a = sc_alloc(test, alen + 4096 + 16);
-	b = sc_alloc(test, alen + 4096 + 16);
-	sc_seed(test, &rs, 6);
-	sc_rand(&rs, key, klen);
-	KUNIT_ASSERT_EQ(test, crypto_aead_setkey(ours, key, klen), 0);
-	KUNIT_ASSERT_EQ(test, crypto_aead_setkey(ref, key, klen), 0);
-	for (len = 0; len <= 4096; len += len < 130 ? 1 : 397) {
-		sc_rand(&rs, iv, 16);
-		sc_rand(&rs, a, alen + len);
-		if (esp)
-			memcpy(a + alen - 8, iv, 8);
-		memcpy(b, a, alen + len);
-		KUNIT_ASSERT_EQ(test, sc_aead_crypt(ours, true, a, alen, len, iv), 0);
-		KUNIT_ASSERT_EQ(test, sc_aead_crypt(ref, true, b, alen, len, iv), 0);
-		if (memcmp(a, b, alen + len + 16)) {
-			KUNIT_FAIL(test, "%s len %u: differs from %s", name, len, refname);
-			return;
-		}
-		KUNIT_ASSERT_EQ(test, sc_aead_crypt(ours, false, a, alen, len + 16, iv), 0);
-		/* a flipped tag bit must be refused */
-		KUNIT_ASSERT_EQ(test, sc_aead_crypt(ours, true, a, alen, len, iv), 0);
-		a[alen + len] ^= 0x10;
-		KUNIT_ASSERT_EQ(test, sc_aead_crypt(ours, false, a, alen, len + 16, iv), -EBADMSG);
-	}
-}
-
-static void sc_test_rfc7539(struct kunit *test) { sc_test_rfc7539_one(test, "rfc7539"); }
-static void sc_test_rfc7539esp(struct kunit *test) { sc_test_rfc7539_one(test, "rfc7539esp"); }
-
 static struct kunit_case sc_template_cases[] = {
 	KUNIT_CASE(sc_test_hmac),
 	KUNIT_CASE(sc_test_adiantum_xchacha12),
 	KUNIT_CASE(sc_test_adiantum_xchacha20),
-	KUNIT_CASE(sc_test_rfc7539),
-	KUNIT_CASE(sc_test_rfc7539esp),
 	{}
 };
 
@@ -2137,30 +2055,12 @@ static const size_t sc_nosimd_lens[] = {
 
 static const struct sc_impl *sc_pick_nosimd_row(enum sc_alg alg, size_t len)
 {
-	switch (alg) {
-	case SC_ALG_CHACHA:
-		return &sc_chacha_pick_nosimd(len)->base;
-	case SC_ALG_POLY1305:
-		return &sc_poly1305_pick_nosimd(len)->base;
-	case SC_ALG_KECCAK_XN:		/* len: bytes, 200 per state */
-		return sc_impl_pick(alg, len, false);
-	default:
-		return &sc_keccak_pick_nosimd(len)->base;
-	}
+	return sc_impl_pick(alg, len, false);
 }
 
 static const struct sc_impl *sc_pick_row(enum sc_alg alg, size_t len)
 {
-	switch (alg) {
-	case SC_ALG_CHACHA:
-		return &sc_chacha_pick(len)->base;
-	case SC_ALG_POLY1305:
-		return &sc_poly1305_pick(len)->base;
-	case SC_ALG_KECCAK_XN:		/* len: bytes, 200 per state */
-		return sc_impl_pick(alg, len, true);
-	default:
-		return &sc_keccak_pick(len)->base;
-	}
+	return sc_impl_pick(alg, len, true);
 }
 
 /*
