@@ -30,9 +30,12 @@
 SHELL := /bin/bash
 
 KVER ?= $(shell uname -r)
-# Only the running kernel's headers by default: a module built for another
-# installed kernel would be refused at load ("Invalid module format").
-KDIR ?= /lib/modules/$(KVER)/build
+# The running kernel's headers; without them the newest installed ones, said
+# out loud (`make load` then refuses: the kernel would reject the module
+# with "Invalid module format").
+KDIR ?= $(firstword $(wildcard /lib/modules/$(KVER)/build/Makefile) \
+		    $(lastword $(sort $(wildcard /lib/modules/*/build/Makefile))))
+override KDIR := $(patsubst %/Makefile,%,$(KDIR))
 VERSION := $(shell cat VERSION)
 
 BENCH_ALGS ?=
@@ -46,11 +49,13 @@ BENCH_TIME ?=
 all: modules
 
 modules:
-	@test -f "$(KDIR)/Makefile" || { \
-		echo "simdcrypt: no kernel headers at $(KDIR) (running kernel $(KVER))."; \
+	@test -n "$(KDIR)" && test -f "$(KDIR)/Makefile" || { \
+		echo "simdcrypt: no kernel headers installed (running kernel $(KVER))."; \
 		echo "  Install them: apt-get install linux-headers-$(KVER)"; \
 		echo "  or build for another kernel: make KDIR=/lib/modules/<release>/build"; \
 		exit 1; }
+	@[ "$(KDIR)" -ef /lib/modules/$(KVER)/build ] || \
+		echo "simdcrypt: NOTE: no headers for the running kernel $(KVER); building for $(KDIR) (make load will refuse this module here)"
 	$(MAKE) -C $(KDIR) M=$(CURDIR) modules
 
 module-clean:
@@ -62,6 +67,9 @@ clean: module-clean
 	rm -rf build
 
 load: modules
+	@v=$$(modinfo -F vermagic simdcrypt.ko | cut -d' ' -f1); [ "$$v" = "$(KVER)" ] || { \
+		echo "simdcrypt: simdcrypt.ko is for kernel $$v, this one runs $(KVER):"; \
+		echo "  install linux-headers-$(KVER) and run make again"; exit 1; }
 	-rmmod simdcrypt 2>/dev/null
 	insmod simdcrypt.ko
 
