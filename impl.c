@@ -21,6 +21,7 @@
 #include <linux/init.h>
 #include <linux/cache.h>
 #include <linux/compiler.h>
+#include <linux/bug.h>
 #include "simdcrypt.h"
 #include "generic/poly1305.h"
 #include "generic/keccak.h"
@@ -386,15 +387,36 @@ static void __init sc_calib_aead(void *arg)
 			c->src, len, tag);
 }
 
-/* Keccak xN: len / 200 live states (1..8), each permuted once. */
+/* Keccak xN: the live states (1..8) whose length a class ends at. */
+static unsigned int __init sc_keccakx_states(unsigned int len)
+{
+	unsigned int n = 1;
+
+	while (n < SC_KECCAKX_MAX && SC_KECCAKX_LEN(n + 1) <= len)
+		n++;
+	return n;
+}
+
+/*
+ * Keccak xN: one SHAKE128 squeeze step as the sponge runs it, for the
+ * class's number of live states: each permuted, then its block written
+ * out (after the states in @dst).
+ */
 static void __init sc_calib_keccakx(void *arg)
 {
 	struct sc_calib_ctx *c = arg;
-	unsigned int n = clamp_t(unsigned int, c->len / KECCAK_STATE_SIZE, 1,
-				 SC_KECCAKX_MAX);
+	const struct sc_keccakx_impl *im =
+		container_of(c->row, const struct sc_keccakx_impl, base);
+	unsigned int n = sc_keccakx_states(c->len), j;
+	u8 *out[SC_KECCAKX_MAX];
 
-	sc_keccakx_permute_live(container_of(c->row, const struct sc_keccakx_impl,
-					     base), (u64 *)c->dst, (1u << n) - 1);
+	BUILD_BUG_ON(SC_KECCAKX_LANES * 8 + SC_KECCAKX_MAX * SHAKE128_RATE >
+		     SC_SIMD_CHUNK);
+	for (j = 0; j < SC_KECCAKX_MAX; j++)
+		out[j] = c->dst + SC_KECCAKX_LANES * 8 + SHAKE128_RATE * j;
+	sc_keccakx_permute_live(im, (u64 *)c->dst, (1u << n) - 1);
+	sc_keccakx_extract_live(im, (u64 *)c->dst, out, (1u << n) - 1,
+				SHAKE128_RATE);
 }
 
 /*
@@ -468,6 +490,12 @@ static bool __init sc_calib_measure(enum sc_alg alg, u32 cpu,
 		if (sc_clock_ns() > deadline)
 			return false;
 		c.len = sc_class_len[cl];
+		/* Keccak xN: classes of one state count share its timing */
+		if (alg == SC_ALG_KECCAK_XN && cl &&
+		    sc_keccakx_states(c.len) == sc_keccakx_states(sc_class_len[cl - 1])) {
+			memcpy(t[cl], t[cl - 1], sizeof(t[cl]));
+			continue;
+		}
 		for (r = 0; r <= SC_CALIB_ROUNDS; r++) {
 			for (i = 0; i < n; i++) {
 				u64 s;
@@ -591,7 +619,10 @@ void __init sc_dispatch_describe(enum sc_alg alg, char *buf, size_t len)
 			;
 		n += scnprintf(buf + n, len - n, "%s %s", cl ? "," : "",
 			       row->name);
-		if (end + 1 < SC_NCLASSES)
+		if (end + 1 < SC_NCLASSES && alg == SC_ALG_KECCAK_XN)
+			n += scnprintf(buf + n, len - n, " to %u states",
+				       sc_keccakx_states(sc_class_len[end]));
+		else if (end + 1 < SC_NCLASSES)
 			n += scnprintf(buf + n, len - n, " to %u B",
 				       sc_class_len[end]);
 		else if (cl)

@@ -150,17 +150,26 @@ struct sc_aead_impl {
  * line (one zmm register, two ymm).  A row permutes @width consecutive
  * states of such a block, starting at @st (any state index j with
  * j + width <= SC_KECCAKX_MAX); the other states are not touched.  The
- * dispatcher's "length" for this table is KECCAK_STATE_SIZE (200) bytes
- * per live state (sc_keccakx_pick()): a row's min_len is 200 times the
- * fewest states it is worth using for.
+ * dispatcher's "length" for this table is SC_KECCAKX_LEN(live states): the
+ * size classes from 256 bytes on, one per count (256, 384, 512, ... 3072
+ * for 1..8), so the plan can differ for every count and insmod times each
+ * count itself.  A row's min_len is SC_KECCAKX_LEN(the fewest states it is
+ * worth using for).
  */
 #define SC_KECCAKX_MAX		8
+#define SC_KECCAKX_LEN(n)	(((n) & 1 ? 256u : 384u) << (((n) - 1) / 2))
 #define SC_KECCAKX_LANES	(KECCAK_STATE_LANES * SC_KECCAKX_MAX)
 
 struct sc_keccakx_impl {
 	struct sc_impl base;
 	unsigned int width;		/* states per call: 1, 2, 4 or 8 */
 	void (*permute)(u64 *st);
+	/*
+	 * Optional: the first @nlanes (1..21) lanes of states st[0..width-1]
+	 * as little-endian bytes to out[0..width-1] (none NULL); in the same
+	 * SIMD section as permute.  NULL: the sponge copies them in C.
+	 */
+	void (*extract)(const u64 *st, u8 *const *out, unsigned int nlanes);
 };
 
 /* ---- Implementation tables (impl.c) ---------------------------------- */
@@ -306,18 +315,18 @@ static inline const struct sc_aead_impl *sc_aead_pick_nosimd(size_t len)
 	return (const struct sc_aead_impl *)sc_pick(SC_ALG_AEAD, len, false);
 }
 
-/* Keccak xN: the length is KECCAK_STATE_SIZE bytes per live state. */
+/* Keccak xN: the length is SC_KECCAKX_LEN(live states). */
 static inline const struct sc_keccakx_impl *sc_keccakx_pick(unsigned int nstates)
 {
 	return (const struct sc_keccakx_impl *)sc_pick(SC_ALG_KECCAK_XN,
-			(size_t)nstates * KECCAK_STATE_SIZE, true);
+			SC_KECCAKX_LEN(nstates), true);
 }
 
 static inline const struct sc_keccakx_impl *
 sc_keccakx_pick_nosimd(unsigned int nstates)
 {
 	return (const struct sc_keccakx_impl *)sc_pick(SC_ALG_KECCAK_XN,
-			(size_t)nstates * KECCAK_STATE_SIZE, false);
+			SC_KECCAKX_LEN(nstates), false);
 }
 
 /*

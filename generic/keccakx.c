@@ -117,6 +117,38 @@ static void sc_keccakx_extract(const u64 *st, unsigned int j, u8 *out,
 		put_unaligned_le64(st[SC_KX_STRIDE * i + j], out + 8 * i);
 }
 
+/*
+ * Through the row's own extract where it has one: a group with a stopped
+ * stream writes that stream's bytes to a scratch block, wiped afterwards.
+ */
+void sc_keccakx_extract_live(const struct sc_keccakx_impl *impl,
+			     const u64 *st, u8 *const *out, unsigned int live,
+			     unsigned int rate)
+{
+	unsigned int w = impl->width, mask = (1u << w) - 1, g, j;
+	u8 scratch[KECCAK_MAX_RATE];
+	u8 *o[SC_KECCAKX_MAX];
+	bool used = false;
+
+	if (!impl->extract) {
+		for (j = 0; j < SC_KECCAKX_MAX; j++)
+			if (live & (1u << j))
+				sc_keccakx_extract(st, j, out[j], rate);
+		return;
+	}
+	for (g = 0; g + w <= SC_KECCAKX_MAX; g += w) {
+		if (!((live >> g) & mask))
+			continue;
+		for (j = 0; j < w; j++) {
+			o[j] = (live >> (g + j)) & 1 ? out[g + j] : scratch;
+			used |= o[j] == scratch;
+		}
+		impl->extract(st + g, o, rate / 8);
+	}
+	if (used)
+		memzero_explicit(scratch, sizeof(scratch));
+}
+
 void sc_keccakx_sponge_squeeze(const struct sc_keccakx_impl *impl,
 			       struct sc_keccakx_sponge *sp, u8 **out,
 			       unsigned int nblocks)
@@ -130,11 +162,9 @@ void sc_keccakx_sponge_squeeze(const struct sc_keccakx_impl *impl,
 		if (!sp->fresh)
 			sc_keccakx_permute_live(impl, sp->st, sp->live);
 		sp->fresh = false;
-		for (j = 0; j < sp->n; j++) {
-			if (!(sp->live & (1u << j)))
-				continue;
-			sc_keccakx_extract(sp->st, j, out[j], sp->rate);
-			out[j] += sp->rate;
-		}
+		sc_keccakx_extract_live(impl, sp->st, out, sp->live, sp->rate);
+		for (j = 0; j < sp->n; j++)
+			if (sp->live & (1u << j))
+				out[j] += sp->rate;
 	}
 }

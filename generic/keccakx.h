@@ -29,6 +29,10 @@ void sc_keccakx_sponge_init(struct sc_keccakx_sponge *sp, unsigned int n,
 /* Permute the states of @live with @impl, one group of impl->width at a time. */
 void sc_keccakx_permute_live(const struct sc_keccakx_impl *impl, u64 *st,
 			     unsigned int live);
+/* The first @rate bytes of every state in @live to out[j] (j in @live). */
+void sc_keccakx_extract_live(const struct sc_keccakx_impl *impl,
+			     const u64 *st, u8 *const *out, unsigned int live,
+			     unsigned int rate);
 /*
  * @impl may be a SIMD row: the caller brackets these in a SIMD section and
  * bounds the work of one section.  @in[j] / @out[j] belong to stream j.

@@ -108,7 +108,7 @@ const struct sc_keccakx_impl sc_keccakx_impl_sha3cex2 = {
 		.name = "sha3cex2",
 		.cpu_features = SC_CPU_NEON | SC_CPU_ARM_SHA3,
 		.simd = true,
-		.min_len = 2 * KECCAK_STATE_SIZE,
+		.min_len = SC_KECCAKX_LEN(2),
 	},
 	.width = 2,
 	.permute = sc_keccakx2_permute_sha3ce,

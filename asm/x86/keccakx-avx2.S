@@ -244,3 +244,90 @@ SYM_FUNC_START(sc_keccakx4_permute_avx2)
 	vzeroupper
 	RET
 SYM_FUNC_END(sc_keccakx4_permute_avx2)
+
+/*
+ * void sc_keccakx4_extract_avx2(const u64 *st, u8 *const out[4],
+ *				 unsigned int nlanes)
+ *
+ * The squeeze's byte output: the first @nlanes lanes (1..21) of states
+ * st[j..j+3] to out[0..3], 8 * nlanes bytes each.  Four lane lines make a
+ * 4x4 transpose (vpunpck[lh]qdq then vperm2i128) whose rows are 32
+ * contiguous output bytes of one state; a last group of one to three
+ * lanes still loads four lines (at most lane 23 of the 25) and stores one
+ * xmm and/or one quadword per state.  Replaces 4 * nlanes quadword copies
+ * in C (Documentation/sha3.rst has the figures).
+ *
+ *   ymm0-3 four lane lines, ymm4-7 their qword interleaves, ymm8-11 the
+ *   four states' rows; rdi st (advanced), rsi out, edx lanes left,
+ *   rcx the output offset, rax an output pointer
+ */
+.macro _k2x_transpose4
+	vpunpcklqdq	%ymm1, %ymm0, %ymm4
+	vpunpckhqdq	%ymm1, %ymm0, %ymm5
+	vpunpcklqdq	%ymm3, %ymm2, %ymm6
+	vpunpckhqdq	%ymm3, %ymm2, %ymm7
+	vperm2i128	$0x20, %ymm6, %ymm4, %ymm8
+	vperm2i128	$0x20, %ymm7, %ymm5, %ymm9
+	vperm2i128	$0x31, %ymm6, %ymm4, %ymm10
+	vperm2i128	$0x31, %ymm7, %ymm5, %ymm11
+.endm
+
+.macro _k2x_load4
+	vmovdqu		0 * 64(%rdi), %ymm0
+	vmovdqu		1 * 64(%rdi), %ymm1
+	vmovdqu		2 * 64(%rdi), %ymm2
+	vmovdqu		3 * 64(%rdi), %ymm3
+.endm
+
+/* state j's 32-byte row @y at out[j] + rcx */
+.macro _k2x_store	j, y
+	mov		8 * \j(%rsi), %rax
+	vmovdqu		\y, (%rax,%rcx)
+.endm
+
+/* state j's first edx (1..3) quadwords of @y (low half @x) */
+.macro _k2x_store_tail	j, y, x
+	mov		8 * \j(%rsi), %rax
+	add		%rcx, %rax
+	test		$2, %edx
+	jz		.Lk2x_odd\j
+	vmovdqu		\x, (%rax)
+	vextracti128	$1, \y, \x
+	add		$16, %rax
+.Lk2x_odd\j:
+	test		$1, %edx
+	jz		.Lk2x_next\j
+	vmovq		\x, (%rax)
+.Lk2x_next\j:
+.endm
+
+SYM_FUNC_START(sc_keccakx4_extract_avx2)
+	xor		%ecx, %ecx
+	cmp		$4, %edx
+	jb		.Lk2x_tail
+.Lk2x_loop:
+	_k2x_load4
+	_k2x_transpose4
+	_k2x_store	0, %ymm8
+	_k2x_store	1, %ymm9
+	_k2x_store	2, %ymm10
+	_k2x_store	3, %ymm11
+	add		$4 * 64, %rdi
+	add		$32, %rcx
+	sub		$4, %edx
+	cmp		$4, %edx
+	jae		.Lk2x_loop
+.Lk2x_tail:
+	test		%edx, %edx
+	jz		.Lk2x_done
+	_k2x_load4
+	_k2x_transpose4
+	/* one to three lanes: an xmm for two, then a quadword for an odd one */
+	_k2x_store_tail	0, %ymm8, %xmm8
+	_k2x_store_tail	1, %ymm9, %xmm9
+	_k2x_store_tail	2, %ymm10, %xmm10
+	_k2x_store_tail	3, %ymm11, %xmm11
+.Lk2x_done:
+	vzeroupper
+	RET
+SYM_FUNC_END(sc_keccakx4_extract_avx2)

@@ -212,6 +212,15 @@
 	vpternlogq	CHI, T1, T0, \a4
 .endm
 
+/* iota: a ^= the round constant, broadcast from memory */
+.macro _kx_iota	a, r
+.if VL == 32
+	vpxorq		.Lkx_rc + 8 * \r(%rip){1to4}, \a, \a
+.else
+	vpxorq		.Lkx_rc + 8 * \r(%rip){1to8}, \a, \a
+.endif
+.endm
+
 .macro _kx_round	r
 	_kx_theta_d
 	_kx_pi
@@ -222,8 +231,7 @@
 	_kx_theta_rho_lane	D3, P18, 21
 	_kx_theta_rho_lane	D4, P24, 14
 	_kx_chi_row	A00, A01, A02, A03, A04
-	vpbroadcastq	.Lkx_rc + 8 * \r(%rip), T0
-	vpxorq		T0, A00, A00
+	_kx_iota	A00, \r
 	_kx_theta_rho_lane	D3, P03, 28
 	_kx_theta_rho_lane	D4, P09, 20
 	_kx_theta_rho_lane	D0, P10, 3
@@ -302,3 +310,93 @@ SYM_FUNC_END(sc_keccakx4_permute_avx512vl)
 SYM_FUNC_START(sc_keccakx8_permute_avx512)
 	_kx_permute	64
 SYM_FUNC_END(sc_keccakx8_permute_avx512)
+
+/*
+ * void sc_keccakx8_extract_avx512(const u64 *st, u8 *const out[8],
+ *				   unsigned int nlanes)
+ *
+ * The squeeze's byte output: the first @nlanes lanes (1..21) of all eight
+ * states to out[0..7], 8 * nlanes bytes each.  Eight lane lines make an
+ * 8x8 transpose (vpunpck[lh]qdq, then two rounds of vshufi64x2 on 128-bit
+ * chunks) whose rows are 64 contiguous output bytes of one state; a last
+ * group of fewer than eight lanes still loads eight lines (at most lane
+ * 23 of the 25) and stores under a mask of its lane count.  Replaces
+ * 8 * nlanes quadword copies in C (Documentation/sha3.rst has the
+ * figures).
+ *
+ *   zmm0-7 eight lane lines, then the eight states' rows; zmm8-15 their
+ *   qword interleaves, zmm16-23 the chunk shuffles, k1 the store mask;
+ *   rdi st (advanced), rsi out, edx lanes left, rcx the output offset,
+ *   rax an output pointer, r8 a spare
+ */
+.macro _kxx_transpose8
+.irp i, 0,1,2,3,4,5,6,7
+	vmovdqu64	\i * 64(%rdi), %zmm\i
+.endr
+	vpunpcklqdq	%zmm1, %zmm0, %zmm8
+	vpunpckhqdq	%zmm1, %zmm0, %zmm9
+	vpunpcklqdq	%zmm3, %zmm2, %zmm10
+	vpunpckhqdq	%zmm3, %zmm2, %zmm11
+	vpunpcklqdq	%zmm5, %zmm4, %zmm12
+	vpunpckhqdq	%zmm5, %zmm4, %zmm13
+	vpunpcklqdq	%zmm7, %zmm6, %zmm14
+	vpunpckhqdq	%zmm7, %zmm6, %zmm15
+	/* even 128-bit chunks of a pair (0x88), odd ones (0xdd) */
+	vshufi64x2	$0x88, %zmm10, %zmm8, %zmm16
+	vshufi64x2	$0xdd, %zmm10, %zmm8, %zmm17
+	vshufi64x2	$0x88, %zmm14, %zmm12, %zmm18
+	vshufi64x2	$0xdd, %zmm14, %zmm12, %zmm19
+	vshufi64x2	$0x88, %zmm11, %zmm9, %zmm20
+	vshufi64x2	$0xdd, %zmm11, %zmm9, %zmm21
+	vshufi64x2	$0x88, %zmm15, %zmm13, %zmm22
+	vshufi64x2	$0xdd, %zmm15, %zmm13, %zmm23
+	vshufi64x2	$0x88, %zmm18, %zmm16, %zmm0
+	vshufi64x2	$0x88, %zmm22, %zmm20, %zmm1
+	vshufi64x2	$0x88, %zmm19, %zmm17, %zmm2
+	vshufi64x2	$0x88, %zmm23, %zmm21, %zmm3
+	vshufi64x2	$0xdd, %zmm18, %zmm16, %zmm4
+	vshufi64x2	$0xdd, %zmm22, %zmm20, %zmm5
+	vshufi64x2	$0xdd, %zmm19, %zmm17, %zmm6
+	vshufi64x2	$0xdd, %zmm23, %zmm21, %zmm7
+.endm
+
+/* the eight rows to out[j] + rcx, under k1 with \masked */
+.macro _kxx_store8	masked=0
+.irp j, 0,1,2,3,4,5,6,7
+	mov		8 * \j(%rsi), %rax
+.if \masked
+	vmovdqu64	%zmm\j, (%rax,%rcx){%k1}
+.else
+	vmovdqu64	%zmm\j, (%rax,%rcx)
+.endif
+.endr
+.endm
+
+SYM_FUNC_START(sc_keccakx8_extract_avx512)
+	xor		%ecx, %ecx
+	cmp		$8, %edx
+	jb		.Lkxx_tail
+.Lkxx_loop:
+	_kxx_transpose8
+	_kxx_store8
+	add		$8 * 64, %rdi
+	add		$64, %rcx
+	sub		$8, %edx
+	cmp		$8, %edx
+	jae		.Lkxx_loop
+.Lkxx_tail:
+	test		%edx, %edx
+	jz		.Lkxx_done
+	mov		%rcx, %r8
+	mov		%edx, %ecx
+	mov		$1, %eax
+	shl		%cl, %eax
+	dec		%eax
+	kmovw		%eax, %k1
+	mov		%r8, %rcx
+	_kxx_transpose8
+	_kxx_store8	1
+.Lkxx_done:
+	vzeroupper
+	RET
+SYM_FUNC_END(sc_keccakx8_extract_avx512)

@@ -27,6 +27,10 @@ asmlinkage void sc_keccak_absorb_x86_64(u64 *st, const u8 *in, size_t nblocks,
 asmlinkage void sc_keccakx4_permute_avx2(u64 *st);
 asmlinkage void sc_keccakx4_permute_avx512vl(u64 *st);
 asmlinkage void sc_keccakx8_permute_avx512(u64 *st);
+asmlinkage void sc_keccakx4_extract_avx2(const u64 *st, u8 *const *out,
+					 unsigned int nlanes);
+asmlinkage void sc_keccakx8_extract_avx512(const u64 *st, u8 *const *out,
+					   unsigned int nlanes);
 
 static void sc_keccakx1_permute_scalar(u64 *st)
 {
@@ -55,15 +59,23 @@ static void sc_keccakx4_permute_avx2_row(u64 *st)
 	sc_keccakx4_permute_avx2(st);
 }
 
+/* Both x4 rows: a 4x4 transpose of lane lines per 32 output bytes. */
+static void sc_keccakx4_extract_avx2_row(const u64 *st, u8 *const *out,
+					 unsigned int nlanes)
+{
+	sc_keccakx4_extract_avx2(st, out, nlanes);
+}
+
 const struct sc_keccakx_impl sc_keccakx_impl_avx2x4 = {
 	.base = {
 		.name		= "avx2x4",
 		.cpu_features	= SC_CPU_AVX2,
 		.simd		= true,
-		.min_len	= 2 * KECCAK_STATE_SIZE,
+		.min_len	= SC_KECCAKX_LEN(2),
 	},
 	.width		= 4,
 	.permute	= sc_keccakx4_permute_avx2_row,
+	.extract	= sc_keccakx4_extract_avx2_row,
 };
 
 static void sc_keccakx4_permute_avx512vl_row(u64 *st)
@@ -76,15 +88,22 @@ const struct sc_keccakx_impl sc_keccakx_impl_avx512vlx4 = {
 		.name		= "avx512vlx4",
 		.cpu_features	= SC_CPU_AVX512,
 		.simd		= true,
-		.min_len	= 2 * KECCAK_STATE_SIZE,
+		.min_len	= SC_KECCAKX_LEN(2),
 	},
 	.width		= 4,
 	.permute	= sc_keccakx4_permute_avx512vl_row,
+	.extract	= sc_keccakx4_extract_avx2_row,
 };
 
 static void sc_keccakx8_permute_avx512_row(u64 *st)
 {
 	sc_keccakx8_permute_avx512(st);
+}
+
+static void sc_keccakx8_extract_avx512_row(const u64 *st, u8 *const *out,
+					   unsigned int nlanes)
+{
+	sc_keccakx8_extract_avx512(st, out, nlanes);
 }
 
 const struct sc_keccakx_impl sc_keccakx_impl_avx512x8 = {
@@ -93,8 +112,9 @@ const struct sc_keccakx_impl sc_keccakx_impl_avx512x8 = {
 		.cpu_features	= SC_CPU_AVX512,
 		.cpu_avoid	= SC_CPU_PREFER_YMM,
 		.simd		= true,
-		.min_len	= 2 * KECCAK_STATE_SIZE,
+		.min_len	= SC_KECCAKX_LEN(2),
 	},
 	.width		= 8,
 	.permute	= sc_keccakx8_permute_avx512_row,
+	.extract	= sc_keccakx8_extract_avx512_row,
 };
