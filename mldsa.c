@@ -14,8 +14,10 @@
  *
  * The seed is public, so rejection could branch on it; it does not need
  * to: a candidate is stored and the count advances by the comparison, one
- * 4-byte load per candidate.  Built into the module and into the userspace
- * harness and benchmark.
+ * 4-byte load per candidate.  On x86_64 with AVX-512, where SIMD is
+ * usable, sixteen candidates at a time (asm/x86/mldsa-avx512.S) while a
+ * 16-word store fits, then this loop for the rest.  Built into the module
+ * and into the userspace harness and benchmark.
  */
 #include <linux/types.h>
 #include <linux/string.h>
@@ -23,8 +25,12 @@
 #include <linux/slab.h>
 #include <linux/export.h>
 #include "compat/unaligned.h"
+#include "compat/simd.h"
 #include "include/simdcrypt/shake.h"
 #include "include/simdcrypt/mldsa.h"
+#if defined(__x86_64__)
+#include "asm/x86/mldsa_x86.h"
+#endif
 
 #define SC_MLDSA_FIRST_BLOCKS	5
 
@@ -40,11 +46,16 @@
 unsigned int sc_mldsa_rej_ntt(u32 *a, unsigned int j, const u8 *buf,
 			      unsigned int len)
 {
-	unsigned int i;
+	unsigned int i = 0;
 	u32 z;
 
+#if defined(__x86_64__)
+	if (len >= 48 && j <= SC_MLDSA_N - 16 &&
+	    sc_mldsa_rej_simd_supported() && sc_simd_usable())
+		sc_simd_run(true, i = sc_mldsa_rej_simd(a, &j, buf, len));
+#endif
 	/* four-byte loads while a fourth byte exists; stores are undone by j */
-	for (i = 0; i + 4 <= len && j < SC_MLDSA_N; i += 3) {
+	for (; i + 4 <= len && j < SC_MLDSA_N; i += 3) {
 		z = get_unaligned_le32(buf + i) & 0x7fffff;
 		a[j] = z;
 		j += z < SC_MLDSA_Q;

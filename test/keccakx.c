@@ -294,6 +294,60 @@ static void ref_expand_a(u32 *a, const u8 *rho, unsigned int k, unsigned int l)
 	}
 }
 
+/* A candidate for the sampler: below q, at or above q, or at the edge. */
+static void rej_candidate(u8 *p)
+{
+	u32 z;
+
+	switch (rnd_below(5)) {
+	case 0:
+		z = SC_MLDSA_Q - 1;
+		break;
+	case 1:
+		z = SC_MLDSA_Q + rnd_below((1u << 23) - SC_MLDSA_Q);
+		break;
+	default:
+		z = rnd_below(SC_MLDSA_Q);
+		break;
+	}
+	z |= (u32)rnd_below(2) << 23;	/* the bit the sampler clears */
+	p[0] = (u8)z;
+	p[1] = (u8)(z >> 8);
+	p[2] = (u8)(z >> 16);
+}
+
+/*
+ * sc_mldsa_rej_ntt() (the AVX-512 groups of 16 where the CPU has them,
+ * the C loop otherwise and for the rest) against a plain loop: every
+ * start count near the 16-word store limit and the end, buffer lengths
+ * across several groups, 40% rejected candidates.
+ */
+static void test_rej_ntt(void)
+{
+	static u8 buf[900];
+	u32 a[SC_MLDSA_N], ref[SC_MLDSA_N];
+	unsigned int iter, i, j0, len, j, r;
+
+	for (iter = 0; iter < (g_quick ? 300u : 3000u); iter++) {
+		for (i = 0; i + 3 <= sizeof(buf); i += 3)
+			rej_candidate(buf + i);
+		j0 = rnd_below(4) ? rnd_below(SC_MLDSA_N + 1) :
+				    SC_MLDSA_N - 20 + rnd_below(21);
+		len = 3 * rnd_below(sizeof(buf) / 3 + 1);
+		for (i = 0; i < SC_MLDSA_N; i++)
+			a[i] = ref[i] = 0xdead0000 + i;
+		for (i = 0, r = j0; i + 3 <= len && r < SC_MLDSA_N; i += 3) {
+			u32 z = buf[i] | buf[i + 1] << 8 | (u32)(buf[i + 2] & 0x7f) << 16;
+
+			if (z < SC_MLDSA_Q)
+				ref[r++] = z;
+		}
+		j = sc_mldsa_rej_ntt(a, j0, buf, len);
+		check(j == r && !memcmp(a, ref, sizeof(u32) * r),
+		      "rej_ntt: from %u over %u bytes: %u kept, expected %u", j0, len, j, r);
+	}
+}
+
 static void test_expand_a(void)
 {
 	static u32 a[65 * 256], ref[64 * 256];
@@ -391,6 +445,7 @@ int main(int argc, char **argv)
 
 	test_rows();
 	test_api();
+	test_rej_ntt();
 	test_expand_a();
 
 	printf("%lu passed, %lu failed\n", g_pass, g_fail);
