@@ -66,8 +66,8 @@ for row in generic arm64 sha3ce; do
 	n=$(count keccakf $row 0 2)
 	echo "keccak-f[1600] $row: $(( (n - base) / 2 )) instructions per permutation"
 done
-# Keccak xN: two states per step (sha3cex2 in one call, the others in two)
-for row in generic arm64 sha3cex2; do
+# Keccak xN: two states per step (neonx2 and sha3cex2 in one call, the x1 rows in two)
+for row in generic arm64 neonx2 sha3cex2; do
 	base=$(count keccakx $row 0 0)
 	n=$(count keccakx $row 0 2)
 	echo "keccak xN $row: $(( (n - base) / 2 )) instructions per two states"

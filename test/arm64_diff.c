@@ -17,7 +17,8 @@
  *                 rate and 0..5 blocks at odd alignments, FIPS 202 vectors.
  *   Keccak xN     each row's states of a lane-interleaved block, at every
  *                 start position, against the generic C; the rest untouched.
- * The dispatcher is checked too: for each length, the row it picks.
+ * The dispatcher is checked too: for each length, the row it picks (and
+ * for Keccak xN, the row each number of live streams gets).
  *
  * Prints "arm64_diff: N passed, N failed" last; exit status 1 on failure.
  */
@@ -547,6 +548,40 @@ static void keccakx_diff(const struct sc_keccakx_impl *impl)
 
 /* ---- the table and the dispatcher ---- */
 
+/*
+ * Keccak xN: one live stream goes to a single-state row, two or more to
+ * the last x2 row this CPU has (the static plan, no timing under
+ * emulation): "sha3cex2" with the SHA3 extension, "neonx2" on plain NEON.
+ */
+static void keccakx_dispatch(void)
+{
+	u32 cpu = sc_cpu_features();
+	unsigned int n;
+
+	printf("  keccakx picks:");
+	for (n = 1; n <= SC_KECCAKX_MAX; n++) {
+		const char *pick = sc_keccakx_pick(n)->base.name, *want;
+
+#ifdef __aarch64__
+		if (n == 1)
+			want = "arm64";
+		else if (cpu & SC_CPU_ARM_SHA3)
+			want = "sha3cex2";
+		else if (cpu & SC_CPU_NEON)
+			want = "neonx2";
+		else
+			want = "arm64";
+#else
+		want = "generic";
+		(void)cpu;
+#endif
+		printf(" %u:%s", n, pick);
+		CHECK(!strcmp(pick, want), "keccakx: %u streams pick %s, not %s",
+		      n, pick, want);
+	}
+	printf("\n");
+}
+
 static void show_dispatch(enum sc_alg alg, const char *name)
 {
 	static const size_t lens[] = { 0, 16, 64, 128, 129, 256, 512, 1024,
@@ -642,6 +677,7 @@ int main(int argc, char **argv)
 	show_dispatch(SC_ALG_CHACHA, "chacha");
 	show_dispatch(SC_ALG_POLY1305, "poly1305");
 	show_dispatch(SC_ALG_KECCAK, "keccak");
+	keccakx_dispatch();
 	printf("arm64_diff: %u rows tested\n", nrows);
 	printf("arm64_diff: %u passed, %u failed\n", npass, nfail);
 	return nfail ? 1 : 0;

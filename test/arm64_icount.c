@@ -6,11 +6,11 @@
  * divides the difference by N * LEN).  These are instruction counts from
  * an emulator, NOT timings: they ignore latency, issue width and memory.
  *
- *   ALG  chacha20 | chacha12 | poly1305 | sha3-256 | keccakf |
+ *   ALG  chacha20 | chacha12 | poly1305 | sha3-256 | keccakf | keccakx |
  *        ccp-seal | ccp-open (a whole ChaCha20-Poly1305 message of LEN
  *        bytes with 16 bytes of AD: sc_ccp_seal_buf / sc_ccp_open_buf)
  *   ROW  a row name of that algorithm (generic, neon, arm64, sha3ce,
- *        scalar, onepass)
+ *        neonx2, sha3cex2, scalar, onepass)
  */
 #include <stdio.h>
 #include <stdlib.h>

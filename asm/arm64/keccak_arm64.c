@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * arm64 Keccak rows: thin wrappers around keccak-arm64.S.
+ * arm64 Keccak rows: thin wrappers around keccak-arm64.S and
+ * keccakx-neon.S.
  *
  *   "arm64"   all 25 lanes in general-purpose registers.  Needs no NEON
  *             (.simd = false): any ARMv8 core, any context.
@@ -27,6 +28,7 @@ asmlinkage void sc_keccak_ce_permute(u64 *st);
 asmlinkage void sc_keccak_ce_absorb(u64 *st, const u8 *in, size_t nblocks,
 				    unsigned int rate);
 asmlinkage void sc_keccakx2_ce_permute(u64 *st);
+asmlinkage void sc_keccakx2_neon_permute(u64 *st);
 
 static void sc_keccak_permute_arm64(u64 *st)
 {
@@ -72,9 +74,13 @@ const struct sc_keccak_impl sc_keccak_impl_sha3ce = {
 };
 
 /*
- * Keccak xN rows (simdcrypt.h): "arm64" permutes one state of the
- * lane-interleaved block in general registers (any context); "sha3cex2"
- * permutes two with the SHA3 extension, one per 64-bit half.
+ * Keccak xN rows (simdcrypt.h), slowest to fastest: "arm64" permutes one
+ * state of the lane-interleaved block in general registers (any context);
+ * "neonx2" two in plain NEON, one per 64-bit half (any ARMv8 core with
+ * NEON); "sha3cex2" two with the SHA3 extension.  Both x2 rows have
+ * min_len 2 * KECCAK_STATE_SIZE, so one live stream takes "arm64" and two
+ * or more the last x2 row the CPU has: "sha3cex2" with the SHA3 hwcap,
+ * "neonx2" without (Documentation/arm64.rst).
  */
 static void sc_keccakx1_permute_arm64(u64 *st)
 {
@@ -96,6 +102,22 @@ const struct sc_keccakx_impl sc_keccakx_impl_arm64 = {
 	},
 	.width = 1,
 	.permute = sc_keccakx1_permute_arm64,
+};
+
+static void sc_keccakx2_permute_neon(u64 *st)
+{
+	sc_keccakx2_neon_permute(st);
+}
+
+const struct sc_keccakx_impl sc_keccakx_impl_neonx2 = {
+	.base = {
+		.name = "neonx2",
+		.cpu_features = SC_CPU_NEON,
+		.simd = true,
+		.min_len = 2 * KECCAK_STATE_SIZE,
+	},
+	.width = 2,
+	.permute = sc_keccakx2_permute_neon,
 };
 
 static void sc_keccakx2_permute_sha3ce(u64 *st)

@@ -21,8 +21,10 @@ extern const struct sc_aead_impl sc_aead_impl_neon;
 #define SC_ARCH_KECCAK_ROWS	&sc_keccak_impl_arm64, &sc_keccak_impl_sha3ce,
 
 extern const struct sc_keccakx_impl sc_keccakx_impl_arm64;
+extern const struct sc_keccakx_impl sc_keccakx_impl_neonx2;
 extern const struct sc_keccakx_impl sc_keccakx_impl_sha3cex2;
-#define SC_ARCH_KECCAKX_ROWS	&sc_keccakx_impl_arm64, &sc_keccakx_impl_sha3cex2,
+#define SC_ARCH_KECCAKX_ROWS	&sc_keccakx_impl_arm64, &sc_keccakx_impl_neonx2, \
+				&sc_keccakx_impl_sha3cex2,
 #define SC_ARCH_AEAD_ROWS	&sc_aead_impl_neon,
 
 #endif
