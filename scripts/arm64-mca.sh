@@ -15,6 +15,12 @@
 # follows the real code; llvm-mca runs each piece 100 times back to back
 # (loop-carried dependencies included) on the CPU model named.
 #
+# Then the Keccak xN rows without the SHA3 extension: one round of the
+# "neonx2" loop (keccakx-neon.S, two states) against two rounds of the
+# general-register loop (keccak-arm64.S, one state each), the work of the
+# "arm64" row for the same two states.  (LLVM 14 has no cost for the SHA3
+# instructions, so "sha3cex2" is not estimated.)
+#
 # THESE ARE MODEL ESTIMATES, NOT MEASUREMENTS: llvm's scheduling models
 # are approximate (LLVM 14 models the Cortex-A72/A76/N1 family with its
 # Cortex-A57 model), and memory and front-end effects are ignored.
@@ -31,7 +37,8 @@ if ! command -v llvm-mca >/dev/null; then
 fi
 cpus=${*:-"cortex-a55 cortex-a57 tsv110 exynos-m5 apple-m1"}
 
-for f in chacha20poly1305-neon poly1305-neon poly1305-arm64; do
+for f in chacha20poly1305-neon poly1305-neon poly1305-arm64 keccakx-neon \
+	 keccak-arm64; do
 	aarch64-linux-gnu-gcc -c -D__ASSEMBLER__ -Itest/shim -o "$out/$f.o" \
 		"asm/arm64/$f.S"
 done
@@ -68,7 +75,8 @@ def text(ins, lo, hi, skip_branches=True):
 
 def write(name, lines):
     with open(f'{out}/{name}.s', 'w') as f:
-        f.write('\n'.join(re.sub(r'\s+', ' ', x, count=1) for x in lines) + '\n')
+        f.write('\n'.join(re.sub(r'\s+', ' ', re.sub(r'\s*<[^>]*>', '', x), count=1)
+                          for x in lines) + '\n')
 
 ccp = insns(f'{out}/chacha20poly1305-neon.o', 'sc_ccp_neon_seal')
 (mac_lo, mac_hi), (pl_lo, pl_hi) = loops(ccp)[:2]
@@ -87,6 +95,12 @@ write('poly-neon', 4 * text(pn, lo, hi))
 pg = insns(f'{out}/poly1305-arm64.o', 'sc_poly1305_arm64_blocks')
 lo, hi = loops(pg)[0]
 write('poly-arm64', 16 * text(pg, lo, hi))
+kx = insns(f'{out}/keccakx-neon.o', 'sc_keccakx2_neon_permute')
+lo, hi = loops(kx)[0]
+write('keccak-neonx2', text(kx, lo, hi))
+kg = insns(f'{out}/keccak-arm64.o', 'sc_keccak_gpr_permute')
+lo, hi = loops(kg)[0]
+write('keccak-gpr-x2', 2 * text(kg, lo, hi))
 PY
 
 cycles() {	# CPU FILE: cycles per pass over FILE
@@ -111,3 +125,13 @@ echo "(stitched: one batch of the neon AEAD row; chacha: the same batch with"
 echo " 10 plain double rounds; onepass: chacha, then Poly1305 of the 256 bytes"
 echo " with the NEON row (4 steps) or the scalar row (16 blocks); gain:"
 echo " the better onepass over stitched)"
+
+echo
+printf 'cycles per Keccak round for two states (llvm-mca model estimates, NOT timings)\n'
+printf '%-11s %9s %13s %9s\n' cpu neonx2 'arm64 twice' gain
+for cpu in $cpus; do
+	n=$(cycles "$cpu" keccak-neonx2)
+	g=$(cycles "$cpu" keccak-gpr-x2)
+	printf '%-11s %9s %13s %8sx\n' "$cpu" "$n" "$g" \
+		"$(awk -v a="$g" -v b="$n" 'BEGIN { printf "%.2f", a / b }')"
+done

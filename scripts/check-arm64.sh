@@ -30,6 +30,8 @@
 #          under qemu-aarch64 -cpu max: every arm64 row against OpenSSL,
 #          libsodium, the reference code and the KATs, like check-user on
 #          x86_64; then --quick with SC_CPU_MASK=-sha3 and on cortex-a57.
+#          After each, test/keccakx.c the same way: every Keccak xN row
+#          forced through the multi-stream SHAKE API against OpenSSL.
 #   build  simdcrypt.ko cross-built with scripts/build-module.sh for
 #          arm64-6.1, arm64-6.12, arm64-7.3 (W=1); any "warning:" fails.
 #   qemu   scripts/check-qemu.sh for every arm64 target it knows (arm64-6.1
@@ -222,6 +224,21 @@ run_harness() {
 		else
 			tail -5 "$log"
 			fail "harness/$name" "rc $rc: $last"
+		fi
+		# the Keccak xN rows and the multi-stream SHAKE API, every
+		# row forced, against OpenSSL's SHAKE (test/keccakx.c)
+		log=$out/keccakx-$name.log
+		# shellcheck disable=SC2086
+		(cd test && env $env timeout 600 "$qemu" $args "$ho/keccakx" \
+			$([ $name = max ] || echo --quick)) > "$log" 2>&1
+		rc=$?
+		last=$(tail -1 "$log")
+		grep '^FAIL' "$log" | head -20
+		if [ $rc -eq 0 ] && [[ $last == *" 0 failed" ]]; then
+			pass "keccakx/$name ($last)"
+		else
+			tail -5 "$log"
+			fail "keccakx/$name" "rc $rc: $last"
 		fi
 	done
 }
