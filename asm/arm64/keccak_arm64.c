@@ -78,8 +78,8 @@ const struct sc_keccak_impl sc_keccak_impl_sha3ce = {
  * state of the lane-interleaved block in general registers (any context);
  * "neonx2" two in plain NEON, one per 64-bit half (any ARMv8 core with
  * NEON); "sha3cex2" two with the SHA3 extension.  Both x2 rows have
- * min_len 2 * KECCAK_STATE_SIZE, so one live stream takes "arm64" and two
- * or more the last x2 row the CPU has: "sha3cex2" with the SHA3 hwcap,
+ * min_len SC_KECCAKX_LEN(2), so one live stream takes "arm64" and two or
+ * more the last x2 row the CPU has: "sha3cex2" with the SHA3 hwcap,
  * "neonx2" without (Documentation/arm64.rst).
  */
 static void sc_keccakx1_permute_arm64(u64 *st)
@@ -114,7 +114,7 @@ const struct sc_keccakx_impl sc_keccakx_impl_neonx2 = {
 		.name = "neonx2",
 		.cpu_features = SC_CPU_NEON,
 		.simd = true,
-		.min_len = 2 * KECCAK_STATE_SIZE,
+		.min_len = SC_KECCAKX_LEN(2),
 	},
 	.width = 2,
 	.permute = sc_keccakx2_permute_neon,
