@@ -162,13 +162,45 @@ sc_keccak_arm64_rc_end:
 	rax1	v27.2d, v27.2d, v29.2d		// D3 = C2 ^ rol(C4, 1)
 
 	/*
-	 * rho+pi placed for chi (keccak-arm64.h): one XAR per lane, from
-	 * v29 and v28 (free since RAX1) along two chains; then chi writes
-	 * every lane home.
+	 * rho+pi, placed for chi: b[5y+x] goes to its home register v(5y+x)
+	 * for x = 0, 1, 2; b3 and b4 of row y go to the (then free) x = 3, 4
+	 * home registers of row y + 1 (rows 0 and 1 swapped: b3 -> x = 4),
+	 * those of row 4 to v28 and v29.  Moving A into that layout is two
+	 * chains (starting at the A3 and A4 registers) and no cycle, so it
+	 * takes one XAR per lane and no copy.  Each line: destination
+	 * register, source lane, rotation; comments name the lane produced.
 	 */
 	eor	v0.16b, v0.16b, v25.16b		// b0 = a0 ^ D0
-	keccak_rhopi_placed	ce_rp, 29, 28
-	keccak_chi_rows		ce_chi, 29, 28
+	ce_rp	29, 21, 2		// b24
+	ce_rp	21, 8, 55		// b21
+	ce_rp	8, 24, 14		// b4
+	ce_rp	24, 23, 56		// b19
+	ce_rp	23, 17, 15		// b18
+	ce_rp	17, 11, 10		// b17
+	ce_rp	11, 7, 6		// b11
+	ce_rp	7, 10, 3		// b7
+	ce_rp	10, 1, 1		// b10
+	ce_rp	1, 6, 44		// b1
+	ce_rp	6, 9, 20		// b6
+	ce_rp	9, 18, 21		// b3
+	ce_rp	18, 19, 8		// b13
+	ce_rp	19, 20, 18		// b14
+	ce_rp	20, 2, 62		// b20
+	ce_rp	2, 12, 43		// b2
+	ce_rp	12, 13, 25		// b12
+	ce_rp	13, 22, 61		// b9
+	ce_rp	22, 14, 39		// b22
+	ce_rp	14, 16, 45		// b8
+	ce_rp	16, 5, 36		// b16
+	ce_rp	5, 3, 28		// b5
+	ce_rp	28, 15, 41		// b23
+	ce_rp	15, 4, 27		// b15
+
+	ce_chi	0, 1, 2, 3, 4, 9, 8
+	ce_chi	5, 6, 7, 8, 9, 14, 13
+	ce_chi	10, 11, 12, 13, 14, 18, 19
+	ce_chi	15, 16, 17, 18, 19, 23, 24
+	ce_chi	20, 21, 22, 23, 24, 28, 29
 
 	.if	\x2
 	ld1r	{v28.2d}, [x8], #8
