@@ -205,17 +205,17 @@ run_harness() {
 		fail harness "cross-building test/harness.c failed"
 		return
 	fi
-	local name args env log rc last
+	local name args env quick log rc last
 	for name in max max-nosha3 cortex-a57; do
 		case $name in
-		max) args="-cpu max" env="" ;;
-		max-nosha3) args="-cpu max" env="SC_CPU_MASK=-sha3" ;;
-		cortex-a57) args="-cpu cortex-a57" env="" ;;
+		max) args="-cpu max" env="" quick="" ;;
+		max-nosha3) args="-cpu max" env="SC_CPU_MASK=-sha3" quick=--quick ;;
+		cortex-a57) args="-cpu cortex-a57" env="" quick=--quick ;;
 		esac
 		log=$out/harness-$name.log
 		# shellcheck disable=SC2086
 		(cd test && env $env timeout 900 "$qemu" $args "$ho/harness" \
-			$([ $name = max ] || echo --quick)) > "$log" 2>&1
+			$quick) > "$log" 2>&1
 		rc=$?
 		last=$(tail -1 "$log")
 		grep '^FAIL' "$log" | head -20
@@ -230,7 +230,7 @@ run_harness() {
 		log=$out/keccakx-$name.log
 		# shellcheck disable=SC2086
 		(cd test && env $env timeout 600 "$qemu" $args "$ho/keccakx" \
-			$([ $name = max ] || echo --quick)) > "$log" 2>&1
+			$quick) > "$log" 2>&1
 		rc=$?
 		last=$(tail -1 "$log")
 		grep '^FAIL' "$log" | head -20
