@@ -40,7 +40,9 @@
 #    algorithm for 20 s against the kernel's generic drivers while another
 #    forces random rows (chacha_impl=/poly1305_impl=/sha3_impl=) every ms;
 #  - runs test/afalg_hold: rmmod while AF_ALG sockets hold our transforms
-#    must fail (EWOULDBLOCK/EBUSY) with no oops, and succeed once they close.
+#    must fail (EWOULDBLOCK/EBUSY) with no oops, and succeed once they close;
+#    if it blocks in the kernel, the console gets its wait channel and
+#    stack (and every other blocked task's), "SC-STUCK" lines.
 # Any KCSAN report, lockdep splat or "BUG:" line fails the layer.
 #
 # Environment:
@@ -50,6 +52,10 @@
 #                       tests in ~5 s under TCG)
 #   SC_KUNIT_SMP        QEMU CPUs (default 2; --debug: 4)
 #   SC_STRESS_SECONDS   --debug: how long the stress runs (default 20)
+#   SC_STRESS_RACE=1    --debug: the stress adds a deliberate data race (the
+#                       layer must then fail on the KCSAN report)
+#   SC_KUNIT_APPEND     more kernel command line, e.g.
+#                       kunit.filter_glob=simdcrypt_safety* (fewer suites)
 #   SC_CACHE            cache directory (default /var/cache/simdcrypt)
 # Results: build/kunit-qemu/ARCH/out/ (console.txt, dmesg-*.txt, ktap.txt,
 # proc-crypto-*.txt).
@@ -80,7 +86,7 @@ smp=${smp:-2}
 # 4 vCPUs of TCG on a 2-core host starve each other for seconds: the soft
 # lockup and RCU stall detectors would report the host, not the module
 # (a real hang still ends in the timeout)
-extra_append=${debug:+nosoftlockup rcupdate.rcu_cpu_stall_suppress=1}
+extra_append="${debug:+nosoftlockup rcupdate.rcu_cpu_stall_suppress=1} ${SC_KUNIT_APPEND:-}"
 algs="chacha20 xchacha20 xchacha12 poly1305 sha3-224 sha3-256 sha3-384 sha3-512"
 
 # --- host tools -------------------------------------------------------------
@@ -146,7 +152,7 @@ printf '%s\n' "${SC_MODPARAMS:-}" >"$stage/etc/modparams"
 if [ -n "$debug" ]; then
 	cp "$mod/kunit/stress/simdcrypt_stress.ko" "$stage/modules/"
 	cp "$work/afalg_hold" "$work/finit" "$stage/bin/"
-	echo "seconds=${SC_STRESS_SECONDS:-20}" >"$stage/etc/stressparams"
+	echo "seconds=${SC_STRESS_SECONDS:-20}${SC_STRESS_RACE:+ race=1}" >"$stage/etc/stressparams"
 fi
 cat >"$stage/init" <<'EOF'
 #!/bin/sh
@@ -206,7 +212,22 @@ if [ -f /modules/simdcrypt_stress.ko ]; then
 	echo "SC-RC rmmod-stress $?"
 	dmesg -c >$O/dmesg-stress.txt
 	[ -e /proc/sys/crypto/af_alg_restrict ] && echo 0 >/proc/sys/crypto/af_alg_restrict
-	afalg_hold simdcrypt
+	# a step that blocks in the kernel never sees its own alarm: after
+	# 150 s say where it waits (and every other blocked task), then kill it
+	afalg_hold simdcrypt &
+	pid=$!
+	i=0
+	while [ -d /proc/$pid ] && [ $i -lt 150 ]; do sleep 1; i=$((i + 1)); done
+	if [ -d /proc/$pid ]; then
+		for t in /proc/[0-9]*; do
+			grep -q '^State:.*[DS]' $t/status 2>/dev/null || continue
+			[ "$t" = /proc/$pid ] || grep -q '^State:.*D' $t/status || continue
+			echo "SC-STUCK $(cat $t/comm) ($(grep '^State' $t/status)): wchan $(cat $t/wchan)"
+			sed 's/^/SC-STUCK   /' $t/stack 2>/dev/null
+		done
+		kill -9 $pid
+	fi
+	wait $pid
 	echo "SC-RC afalg-hold $?"
 	dmesg -c >$O/dmesg-hold.txt
 fi
@@ -262,7 +283,7 @@ if [ -n "$debug" ]; then
 	check "stress: every answer agreed with the kernel's drivers while rows switched" rc_is0 insmod-stress
 	grep -ah 'simdcrypt_stress: .*workers' "$out/dmesg-stress.txt" | sed 's/^[^]]*] */  /'
 	check "rmmod simdcrypt_stress" rc_is0 rmmod-stress
-	grep -a '^afalg_hold:' "$con" | sed 's/^/  /'
+	grep -a '^afalg_hold:\|^SC-STUCK' "$con" | sed 's/^/  /'
 	check "rmmod refused while AF_ALG sockets held the transforms" rc_is0 afalg-hold
 fi
 if [ -z "$warn" ]; then
@@ -300,7 +321,8 @@ check "no simdcrypt driver left after rmmod" \
 cat "$out"/dmesg-*.txt >"$out/dmesg.txt" 2>/dev/null
 pat='KCSAN:|DEBUG_LOCKS_WARN_ON|suspicious RCU usage|possible (recursive|circular) locking|inconsistent lock state|bad unlock balance|locking correctness validator|WARNING:|BUG:|BUG |Oops|Call Trace|Call trace|Internal error|Unable to handle|general protection|kernel panic|Kernel panic|UBSAN|KASAN|refcount_t|alg: .*(fail|error)|self-?test.*fail|simdcrypt.*(error|fail)|sleeping function called|scheduling while atomic|in_atomic|preempt count|soft lockup|hung task|rcu.*stall|objtool'
 crash=$(grep -ahE "$pat" "$out/dmesg.txt" "$con" 2>/dev/null |
-	grep -avE '^\s*(#|ok |not ok |KTAP |1\.\.)|module verification failed|^SC-' | sort -u)
+	grep -avE '^\s*(#|ok |not ok |KTAP |1\.\.)|module verification failed|^SC-|RCU CPU stall warnings suppressed|[Cc]ommand line:' |
+	sort -u)
 if [ -z "$crash" ]; then
 	ok "no WARNING/BUG/Oops/sleep-in-atomic/self-test failure in dmesg"
 else
@@ -311,6 +333,12 @@ if [ -s "$out/dmesg-boot.txt" ]; then
 	check "boot dmesg present (kernel self-tests at boot included)" true
 else
 	bad "no boot dmesg collected"
+fi
+if [ -n "$debug" ]; then
+	# the detectors are live: KCSAN's boot self-test, lockdep's banner
+	check "KCSAN ran its boot self-test and passed it" \
+		grep -qE 'kcsan: selftest: ([0-9]+)/\1 tests passed' "$out/dmesg-boot.txt"
+	check "lockdep is on" grep -q 'Lock dependency validator' "$out/dmesg-boot.txt"
 fi
 
 # KTAP

@@ -72,10 +72,12 @@ EOF
 }
 # KCSAN with its defaults (plain aligned word writes count as atomic, value
 # changes only), lockdep with RCU checking, preemption checks; 4 CPUs
-# (tinyconfig's NR_CPUS is 2) for the 4 vCPUs check-kcsan boots.
+# (tinyconfig's NR_CPUS is 2) for the 4 vCPUs check-kcsan boots, found
+# through ACPI's MADT (SeaBIOS's MP table lists only the boot CPU).
 fragment_debug() {
 	cat <<'EOF'
 CONFIG_NR_CPUS=4
+CONFIG_ACPI=y
 CONFIG_KCSAN=y
 CONFIG_PROVE_LOCKING=y
 CONFIG_DEBUG_PREEMPT=y

@@ -40,6 +40,27 @@ static unsigned int seconds = 20;
 module_param(seconds, uint, 0444);
 MODULE_PARM_DESC(seconds, "how long the workers run (default 20)");
 
+/*
+ * The negative control: with race=1 every worker also bumps one shared
+ * counter with plain accesses, a data race KCSAN must report, so that
+ * the layer can be shown to fail (SC_STRESS_RACE=1 scripts/check-kunit-qemu.sh).
+ */
+static bool race;
+module_param(race, bool, 0444);
+MODULE_PARM_DESC(race, "add a deliberate data race (the layer must fail)");
+static unsigned long sc_st_racy;
+
+/* Plain increments, often enough for KCSAN's sampling to catch two CPUs. */
+static void sc_st_race(void)
+{
+	unsigned int k;
+
+	for (k = 0; k < 10000; k++) {
+		sc_st_racy++;
+		barrier();	/* keep every access: no folding into one add */
+	}
+}
+
 #define SC_ST_MAXLEN	(2 * SC_SIMD_CHUNK + 64)
 #define SC_ST_AD	16
 
@@ -244,6 +265,8 @@ static int sc_st_worker_fn(void *arg)
 		e0 = sc_st_run(w, a, t->tfm[0], w->buf[0], src, len, iv);
 		e1 = sc_st_run(w, a, t->tfm[1], w->buf[1], src, len, iv);
 		w->ops++;
+		if (race)
+			sc_st_race();
 		/* poly1305 under 32 bytes: -ENOKEY from both */
 		if (e0 != e1 || (!e0 && memcmp(w->buf[0], w->buf[1], outlen))) {
 			if (w->bad++ < 5)
