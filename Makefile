@@ -23,7 +23,7 @@
 #   make check-dkms      the .deb in clean Debian roots, DKMS builds, boots
 #   make docs            Documentation/ as HTML (Sphinx), warnings are errors
 #   make bench           userspace benchmark vs OpenSSL and libsodium (+ chart)
-#   make plot            bench/results.svg from bench/results.csv
+#   make plot            bench/results.svg from the newest bench/results-<cpu>.csv
 #   make bench-kernel    tcrypt rfc7539esp in UML: our AEAD vs the kernel's template
 #   make demo            the main job: show the module serving in a VM
 
@@ -164,10 +164,12 @@ bench:
 	$(MAKE) -C bench run BENCH_ALGS=$(BENCH_ALGS) BENCH_TIME=$(BENCH_TIME)
 	$(MAKE) --no-print-directory plot
 
-# bench/results.svg from bench/results.csv (Debian's python3-matplotlib)
+# bench/results.svg from the newest bench/results-<cpu>.csv (the CPU the
+# last `make bench` ran on; Debian's python3-matplotlib)
+PLOT_CSV = $(firstword $(shell ls -t bench/results-*.csv 2>/dev/null))
 plot:
 	scripts/deps.sh plot
-	/usr/bin/python3 bench/plot.py bench/results.csv bench/results.svg
+	/usr/bin/python3 bench/plot.py $(PLOT_CSV) bench/results.svg
 
 bench-kernel:
 	scripts/bench-kernel.sh

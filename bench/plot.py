@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: GPL-2.0
-"""Draw bench/results.csv as an SVG chart.
+"""Draw a bench/results-<cpu>.csv as an SVG chart.
 
     plot.py [--title TEXT] RESULTS.csv OUT.svg
 
