@@ -27,7 +27,7 @@ unsigned int sc_keccak_absorb_buffered(const struct sc_keccak_impl *impl, u64 *s
 				    unsigned int rate, const u8 *in,
 				    size_t len);
 void sc_keccak_absorb_final(const struct sc_keccak_impl *impl, u64 *st,
-			 const u8 *buf, unsigned int buflen,
+			 u8 *buf, unsigned int buflen,
 			 unsigned int rate, u8 dsbyte);
 
 /*
