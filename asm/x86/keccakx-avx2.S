@@ -48,8 +48,11 @@
  * Variants
  * --------
  *   sc_keccakx4_permute_avx2  AVX2 (Haswell, Zen 1 and later); the xN row
- *                             for CPUs without AVX-512; reached through
- *                             asm/x86/keccakx_x86.c.
+ *                             for CPUs without AVX-512
+ *   sc_keccakx4_extract_avx2  the squeeze's bytes of four states (a 4x4
+ *                             transpose; see it below), for this row and
+ *                             the AVX-512VL x4 row
+ * Both are reached through asm/x86/keccakx_x86.c.
  *
  * Registers
  * ---------

@@ -43,13 +43,16 @@
  * vector ops a cycle issue with rotates and vpternlogq mixed; the longer
  * chain of the two-instruction chi costs more than it frees).
  *
- * About 33 cycles a round, 790 a permutation, for x4 and x8 alike: 95 ALU
- * instructions would issue in 24 cycles, and the chain through a round
- * (parity, D, theta, rho, chi, with vpternlogq 3 cycles through its
- * second and third operands) is about 17, but the scheduler does not see
- * far enough ahead to overlap rounds.  Zen 5 runs zmm at full width, so
- * eight states cost what four cost: 0.59 cycles per SHAKE128 output byte
- * for the x8 permutation alone, 1.17 for x4.
+ * About 32 cycles a round, 770 a permutation, for x4 and x8 alike: 95 ALU
+ * instructions would issue in 24 cycles (every vector op here has a
+ * 2-cycle latency on Zen 5; rotates issue two a cycle, the rest four),
+ * and the chain through a round (parity, D, theta, rho, chi) is about 14.
+ * Neither is the limit: with every round made independent of the one
+ * before (the state reloaded) a round still takes 31.5 cycles, and a
+ * rolled loop runs at the unrolled speed.  Orders and forms measured
+ * slower are listed in Documentation/sha3.rst.  Zen 5 runs zmm at full
+ * width, so eight states cost what four cost: 0.57 cycles per SHAKE128
+ * output byte for the x8 permutation alone, 1.15 for x4.
 
  * Variants
  * --------
@@ -58,7 +61,9 @@
  *                                 zmm is avoided (prefer-ymm CPUs)
  *   sc_keccakx8_permute_avx512    zmm, 8 states: AVX-512F, not on CPUs
  *                                 that prefer ymm
- * Both are reached through asm/x86/keccakx_x86.c.
+ *   sc_keccakx8_extract_avx512    the squeeze's bytes of all eight states
+ *                                 (an 8x8 transpose; see it below)
+ * All are reached through asm/x86/keccakx_x86.c.
  *
  * Registers
  * ---------

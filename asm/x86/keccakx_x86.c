@@ -11,10 +11,13 @@
  *                (keccakx-avx512.S): where zmm is avoided
  *   avx512x8     eight states in zmm (keccakx-avx512.S)
  *
- * Cutoffs (min_len: 200 bytes per live state), measured on Zen 5 with
+ * Cutoffs (min_len: SC_KECCAKX_LEN(live states)), measured on Zen 5 with
  * bench/bench.c (Documentation/sha3.rst): every vector row beats the
- * scalar one from two states on; the zmm row costs what the ymm x4 row
- * costs, so it wins from two states too, except where zmm is avoided.
+ * scalar one from two states on; the zmm row permutes eight states for
+ * what the ymm x4 row costs, so it wins from two states too, except where
+ * zmm is avoided (the calibration at insmod gives four states to the x4
+ * row, whose extract transposes four states, not eight).  The vector rows
+ * also write the squeezed bytes themselves (extract: a lane transpose).
  */
 #include <linux/types.h>
 #include <linux/linkage.h>
