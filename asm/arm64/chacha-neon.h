@@ -15,25 +15,7 @@
 #ifndef _SC_ARM64_CHACHA_NEON_H
 #define _SC_ARM64_CHACHA_NEON_H
 
-/*
- * The AAPCS64 makes the low halves of v8-v15 callee-saved.  The kernel
- * never keeps FP values in them (it is built with -mgeneral-regs-only), but
- * the userspace harness is ordinary compiled code, so the 4-way kernels,
- * which need all of v0-v21, save them: 8 instructions per call.
- */
-.macro	sc_save_d8_d15
-	stp	d8, d9, [sp, #-64]!
-	stp	d10, d11, [sp, #16]
-	stp	d12, d13, [sp, #32]
-	stp	d14, d15, [sp, #48]
-.endm
-
-.macro	sc_restore_d8_d15
-	ldp	d10, d11, [sp, #16]
-	ldp	d12, d13, [sp, #32]
-	ldp	d14, d15, [sp, #48]
-	ldp	d8, d9, [sp], #64
-.endm
+#include "neon-d8-d15.h"
 
 /* v20 = rotate-left-by-8 byte index, per 32-bit lane: 3,0,1,2, 7,4,5,6 ... */
 .macro	sc_rot8_index	tmp
