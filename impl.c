@@ -659,7 +659,12 @@ void __init sc_dispatch_describe(enum sc_alg alg, char *buf, size_t len)
 	n += scnprintf(buf + n, len - n, "; measured in %llu.%llu ms",
 		       (unsigned long long)res->ns / 1000000,
 		       (unsigned long long)res->ns / 100000 % 10);
-	if (ndiff)
+	/* a clock too coarse for a sample (UML) can leave sum_best at 0 */
+	if (ndiff && !sum_best)
+		scnprintf(buf + n, len - n,
+			  ", %u of %u size classes differ from the static table",
+			  ndiff, SC_NCLASSES);
+	else if (ndiff)
 		scnprintf(buf + n, len - n,
 			  ", %u of %u size classes differ from the static table, %llu.%02llux faster there",
 			  ndiff, SC_NCLASSES,
