@@ -8,10 +8,12 @@
  * A request goes:
  *   1. the Poly1305 key from ChaCha block 0; a text of at most
  *      SC_CCP_HEAD_MAX bytes is copied into the request context and
- *      encrypted by the same ChaCha call, so a short message makes one
- *      ChaCha call and never touches dst before its tag is checked;
- *   2. the AD, read in pieces of SC_CCP_HEAD_MAX bytes (copied to dst out
- *      of place);
+ *      encrypted there, in place, by the same ChaCha call, so a short
+ *      message makes one ChaCha call and never touches dst before its tag
+ *      is checked;
+ *   2. the AD, read in pieces of SC_AD_PIECE bytes (copied to dst out of
+ *      place); to open a short text, its ciphertext is read again the same
+ *      way into Poly1305;
  *   3. a longer text through an skcipher walk, each piece of at most
  *      SC_SIMD_CHUNK bytes sealed or opened by the row in one SIMD section;
  *   4. the lengths block and the tag, compared with crypto_memneq.
@@ -30,23 +32,26 @@
 
 #define SC_ESP_SALT_SIZE	4
 #define SC_ESP_IV_SIZE		8
-#define SC_AD_PIECE		SC_CCP_HEAD_MAX
+#define SC_AD_PIECE		256
 
 struct sc_aead_ctx {
 	u32 key[8];
 	u8 salt[SC_ESP_SALT_SIZE];
 };
 
-/* Per request, allocated with it (reqsize): no stack for the buffers. */
+/*
+ * Per request, allocated with it (reqsize, about 1.3 KiB): no stack for
+ * the buffers.  @head: the key block, then a short text, in place; @piece:
+ * the AD (and an opened short text's ciphertext) on its way to Poly1305.
+ */
 struct sc_aead_reqctx {
 	struct sc_ccp ccp;
-	u8 in[CHACHA_BLOCK_SIZE + SC_CCP_HEAD_MAX];
-	u8 out[CHACHA_BLOCK_SIZE + SC_CCP_HEAD_MAX];
+	u8 head[CHACHA_BLOCK_SIZE + SC_CCP_HEAD_MAX];
+	u8 piece[SC_AD_PIECE];
 	u8 tag[CCP_TAG_SIZE];
 	u8 want[CCP_TAG_SIZE];
 };
 
-static_assert(SC_AD_PIECE <= sizeof(((struct sc_aead_reqctx *)0)->in));
 static_assert(SC_AD_PIECE % POLY1305_BLOCK_SIZE == 0);
 
 
@@ -61,15 +66,14 @@ struct sc_aead_job {
 
 /*
  * What a request leaves in its context is wiped before it returns: the
- * state, and the head of the text (plaintext on one side or the other).
- * The rest of rc->in only ever holds AD, which is not secret.
+ * state, and the head of the text (plaintext or what it became).
+ * rc->piece only ever holds AD and ciphertext, which are not secret.
  */
 static void sc_aead_wipe(struct sc_aead_reqctx *rc,
 			 const struct sc_aead_job *job)
 {
 	memzero_explicit(&rc->ccp, sizeof(rc->ccp));
-	memzero_explicit(rc->in, CHACHA_BLOCK_SIZE + job->head);
-	memzero_explicit(rc->out, CHACHA_BLOCK_SIZE + job->head);
+	memzero_explicit(rc->head, CHACHA_BLOCK_SIZE + job->head);
 	memzero_explicit(rc->tag, sizeof(rc->tag));
 }
 
@@ -117,46 +121,64 @@ static void sc_aead_start(struct aead_request *req, struct sc_aead_job *job,
 	const struct sc_aead_ctx *ctx = crypto_aead_ctx(crypto_aead_reqtfm(req));
 	struct sc_aead_reqctx *rc = aead_request_ctx(req);
 
-	memset(rc->in, 0, CHACHA_BLOCK_SIZE);
-	scatterwalk_map_and_copy(rc->in + CHACHA_BLOCK_SIZE, req->src,
+	memset(rc->head, 0, CHACHA_BLOCK_SIZE);
+	scatterwalk_map_and_copy(rc->head + CHACHA_BLOCK_SIZE, req->src,
 				 req->assoclen, job->head, 0);
 	sc_simd_run(job->impl->base.simd,
-		    sc_ccp_start(job->impl, &rc->ccp, ctx->key, nonce, rc->out,
-				 rc->in, job->head));
+		    sc_ccp_start(job->impl, &rc->ccp, ctx->key, nonce, rc->head,
+				 rc->head, job->head));
+}
+
+/*
+ * @len bytes of @sg from @off into Poly1305 through rc->piece; a partial
+ * last block zero-padded.  Out of place, @copy_to gets them too.
+ */
+static void sc_aead_absorb_sg(struct aead_request *req,
+			      struct sc_aead_job *job, struct scatterlist *sg,
+			      unsigned int off, unsigned int len,
+			      unsigned int maclen, struct scatterlist *copy_to)
+{
+	struct sc_aead_reqctx *rc = aead_request_ctx(req);
+	unsigned int done, n;
+
+	for (done = 0; done < len; done += n) {
+		n = min_t(unsigned int, len - done, SC_AD_PIECE);
+		scatterwalk_map_and_copy(rc->piece, sg, off + done, n, 0);
+		if (done < maclen)
+			sc_simd_run(job->impl->base.simd,
+				    sc_ccp_absorb(job->impl, &rc->ccp, rc->piece,
+						  min(n, maclen - done)));
+		if (copy_to)
+			scatterwalk_map_and_copy(rc->piece, copy_to, off + done,
+						 n, 1);
+	}
 }
 
 /* Step 2: the AD, in pieces; copied to dst out of place. */
 static void sc_aead_ad(struct aead_request *req, struct sc_aead_job *job)
 {
-	struct sc_aead_reqctx *rc = aead_request_ctx(req);
-	unsigned int off, n;
-
-	for (off = 0; off < req->assoclen; off += n) {
-		n = min_t(unsigned int, req->assoclen - off, SC_AD_PIECE);
-		scatterwalk_map_and_copy(rc->in, req->src, off, n, 0);
-		if (off < job->adlen)
-			sc_simd_run(job->impl->base.simd,
-				    sc_ccp_absorb(job->impl, &rc->ccp, rc->in,
-						  min(n, job->adlen - off)));
-		if (req->src != req->dst)
-			scatterwalk_map_and_copy(rc->in, req->dst, off, n, 1);
-	}
+	sc_aead_absorb_sg(req, job, req->src, 0, req->assoclen, job->adlen,
+			  req->src != req->dst ? req->dst : NULL);
 }
 
-/* The short text's ciphertext into Poly1305, and its output to dst. */
+/*
+ * A short text's ciphertext into Poly1305: sealed, it is in rc->head;
+ * opened, rc->head holds the plaintext, so read the ciphertext again.
+ */
 static void sc_aead_head(struct aead_request *req, struct sc_aead_job *job)
 {
 	struct sc_aead_reqctx *rc = aead_request_ctx(req);
-	u8 *ct = (job->encrypt ? rc->out : rc->in) + CHACHA_BLOCK_SIZE;
 
 	if (!job->head)
 		return;
-	/* the AD went through rc->in: read the ciphertext again to open */
-	if (!job->encrypt)
-		scatterwalk_map_and_copy(ct, req->src, req->assoclen,
-					 job->head, 0);
-	sc_simd_run(job->impl->base.simd,
-		    sc_ccp_absorb(job->impl, &rc->ccp, ct, job->head));
+	if (job->encrypt)
+		sc_simd_run(job->impl->base.simd,
+			    sc_ccp_absorb(job->impl, &rc->ccp,
+					  rc->head + CHACHA_BLOCK_SIZE,
+					  job->head));
+	else
+		sc_aead_absorb_sg(req, job, req->src, req->assoclen, job->head,
+				  job->head, NULL);
 }
 
 /* Step 3: a long text, one SIMD section per piece of the walk. */
@@ -252,7 +274,7 @@ static int sc_aead_crypt(struct aead_request *req, const u8 *nonce,
 		rc->tag[0] ^= 1;
 
 	if (encrypt) {
-		scatterwalk_map_and_copy(rc->out + CHACHA_BLOCK_SIZE, req->dst,
+		scatterwalk_map_and_copy(rc->head + CHACHA_BLOCK_SIZE, req->dst,
 					 req->assoclen, job.head, 1);
 		scatterwalk_map_and_copy(rc->tag, req->dst,
 					 req->assoclen + job.textlen,
@@ -266,7 +288,7 @@ static int sc_aead_crypt(struct aead_request *req, const u8 *nonce,
 		if (err && !job.head)
 			sc_aead_undo(req, &job, nonce);
 		else if (!err)
-			scatterwalk_map_and_copy(rc->out + CHACHA_BLOCK_SIZE,
+			scatterwalk_map_and_copy(rc->head + CHACHA_BLOCK_SIZE,
 						 req->dst, req->assoclen,
 						 job.head, 1);
 	}

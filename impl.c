@@ -509,7 +509,7 @@ static bool __init sc_calib_measure(enum sc_alg alg, u32 cpu,
 		}
 		for (r = 0; r <= SC_CALIB_ROUNDS; r++) {
 			for (k = 0; k < n; k++) {
-				/* every other round backwards: no row always follows the same one */
+				/* odd rounds backwards: no row always follows one */
 				unsigned int i = r & 1 ? n - 1 - k : k;
 				u64 s;
 

@@ -125,20 +125,20 @@ static void sc_ccp_buf(const struct sc_aead_impl *impl, const u8 *key,
 		       const u8 *nonce, const u8 *ad, size_t adlen, u8 *dst,
 		       const u8 *src, size_t len, u8 *tag, bool seal)
 {
-	u8 in[CHACHA_BLOCK_SIZE + SC_CCP_HEAD_MAX];
-	u8 out[CHACHA_BLOCK_SIZE + SC_CCP_HEAD_MAX];
+	u8 buf[CHACHA_BLOCK_SIZE + SC_CCP_HEAD_MAX];
 	unsigned int head = sc_ccp_head_len(len);
 	struct sc_ccp c;
 	u32 k[8];
 	size_t done;
 
+	/* the head in place in buf; open MACs the ciphertext from @src */
 	sc_ccp_key_words(key, k);
-	memset(in, 0, CHACHA_BLOCK_SIZE);
-	memcpy(in + CHACHA_BLOCK_SIZE, src, head);
-	sc_ccp_start(impl, &c, k, nonce, out, in, head);
+	memset(buf, 0, CHACHA_BLOCK_SIZE);
+	memcpy(buf + CHACHA_BLOCK_SIZE, src, head);
+	sc_ccp_start(impl, &c, k, nonce, buf, buf, head);
 	sc_ccp_absorb(impl, &c, ad, adlen);
-	sc_ccp_absorb(impl, &c, (seal ? out : in) + CHACHA_BLOCK_SIZE, head);
-	memcpy(dst, out + CHACHA_BLOCK_SIZE, head);
+	sc_ccp_absorb(impl, &c, seal ? buf + CHACHA_BLOCK_SIZE : src, head);
+	memcpy(dst, buf + CHACHA_BLOCK_SIZE, head);
 	for (done = head; done < len;) {
 		unsigned int n = len - done < SC_SIMD_CHUNK ? len - done :
 							      SC_SIMD_CHUNK;
@@ -151,8 +151,7 @@ static void sc_ccp_buf(const struct sc_aead_impl *impl, const u8 *key,
 	}
 	sc_ccp_finish(impl, &c, adlen, len, tag);
 	/* the key block is wiped already; the head may be plaintext */
-	memzero_explicit(out + CHACHA_BLOCK_SIZE, head);
-	memzero_explicit(in + CHACHA_BLOCK_SIZE, head);
+	memzero_explicit(buf + CHACHA_BLOCK_SIZE, head);
 	memzero_explicit(k, sizeof(k));
 }
 

@@ -82,8 +82,7 @@ static int our_msg(const struct sc_aead_impl *im, bool mix, bool seal,
 		   const u8 *key, const u8 *nonce, const u8 *ad, size_t adlen,
 		   u8 *dst, const u8 *src, size_t len, u8 *tag)
 {
-	u8 in[CHACHA_BLOCK_SIZE + SC_CCP_HEAD_MAX] = { 0 };
-	u8 out[CHACHA_BLOCK_SIZE + SC_CCP_HEAD_MAX];
+	u8 buf[CHACHA_BLOCK_SIZE + SC_CCP_HEAD_MAX] = { 0 };
 	unsigned int head = sc_ccp_head_len(len), i;
 	u8 want[CCP_TAG_SIZE];
 	struct sc_ccp c;
@@ -93,11 +92,11 @@ static int our_msg(const struct sc_aead_impl *im, bool mix, bool seal,
 	for (i = 0; i < 8; i++)
 		k[i] = (u32)key[4 * i] | (u32)key[4 * i + 1] << 8 |
 		       (u32)key[4 * i + 2] << 16 | (u32)key[4 * i + 3] << 24;
-	memcpy(in + CHACHA_BLOCK_SIZE, src, head);
-	sc_ccp_start(im, &c, k, nonce, out, in, head);
+	memcpy(buf + CHACHA_BLOCK_SIZE, src, head);
+	sc_ccp_start(im, &c, k, nonce, buf, buf, head);
 	sc_ccp_absorb(im, &c, ad, adlen);
-	sc_ccp_absorb(im, &c, (seal ? out : in) + CHACHA_BLOCK_SIZE, head);
-	memcpy(dst, out + CHACHA_BLOCK_SIZE, head);
+	sc_ccp_absorb(im, &c, seal ? buf + CHACHA_BLOCK_SIZE : src, head);
+	memcpy(dst, buf + CHACHA_BLOCK_SIZE, head);
 	for (done = head; done < len;) {
 		size_t n = len - done < SC_SIMD_CHUNK ? len - done : SC_SIMD_CHUNK;
 		const struct sc_aead_impl *r = im;
