@@ -371,7 +371,12 @@ static void __init sc_calib_poly1305(void *arg)
 	sc_poly1305_msg_final(im, &c->poly, tag);
 }
 
-/* SHA3-256: the whole blocks, then the permutation of the padded last one. */
+/*
+ * SHA3-256 as the glue runs it: the whole blocks, then the padded last one
+ * absorbed by one more call of the row (sc_keccak_absorb_final()); timing
+ * a bare permutation for that block instead misjudged the rows by up to
+ * 13% at 16 B.
+ */
 static void __init sc_calib_keccak(void *arg)
 {
 	struct sc_calib_ctx *c = arg;
@@ -381,7 +386,7 @@ static void __init sc_calib_keccak(void *arg)
 
 	if (nblocks)
 		im->absorb(c->keccak, c->src, nblocks, SHA3_256_RATE);
-	im->permute(c->keccak);
+	im->absorb(c->keccak, c->src, 1, SHA3_256_RATE);
 }
 
 /*
