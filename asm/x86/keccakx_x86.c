@@ -13,11 +13,13 @@
  *
  * Cutoffs (min_len: SC_KECCAKX_LEN(live states)), measured on Zen 5 with
  * bench/bench.c (Documentation/sha3.rst): every vector row beats the
- * scalar one from two states on; the zmm row permutes eight states for
- * what the ymm x4 row costs, so it wins from two states too, except where
- * zmm is avoided (the calibration at insmod gives four states to the x4
- * row, whose extract transposes four states, not eight).  The vector rows
- * also write the squeezed bytes themselves (extract: a lane transpose).
+ * scalar one from two states on; up to four states the x4 rows (one
+ * group, a 4x4 extract) and from five the zmm row, which permutes eight
+ * states for what the ymm x4 row costs.  At four states the x4 row ran a
+ * whole SHAKE128 squeeze 7.6% faster than the x8 row; with x8 as the
+ * static choice there, noise in the calibration kept it about one run in
+ * two.  The vector rows also write the squeezed bytes themselves
+ * (extract: a lane transpose).
  */
 #include <linux/types.h>
 #include <linux/linkage.h>
@@ -115,7 +117,7 @@ const struct sc_keccakx_impl sc_keccakx_impl_avx512x8 = {
 		.cpu_features	= SC_CPU_AVX512,
 		.cpu_avoid	= SC_CPU_PREFER_YMM,
 		.simd		= true,
-		.min_len	= SC_KECCAKX_LEN(2),
+		.min_len	= SC_KECCAKX_LEN(5),
 	},
 	.width		= 8,
 	.permute	= sc_keccakx8_permute_avx512_row,
