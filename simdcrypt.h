@@ -78,6 +78,20 @@ struct sc_chacha_impl {
 			   unsigned int len, int nrounds);
 	/* HChaCha: the first and last rows of the permuted state. */
 	void (*hchacha)(const u32 *state, u32 *out, int nrounds);
+	/*
+	 * Optional (NULL where a row has none): block state[12] as plain
+	 * keystream to @key (64 bytes), then xor_stream() of @len bytes from
+	 * block state[12] + 1, in one call: a ChaCha20-Poly1305 key block
+	 * costs no extra call on rows whose calls are latency-bound.
+	 */
+	void (*xor_stream_key)(const u32 *state, u8 *key, u8 *dst,
+			       const u8 *src, unsigned int len, int nrounds);
+	/*
+	 * Blocks one such call computes in the time of one, key block
+	 * included: a text of a multiple of this many blocks would pay a
+	 * batch for the key block alone.
+	 */
+	unsigned int key_batch;
 };
 
 /* ---- Poly1305 -------------------------------------------------------- */

@@ -1069,6 +1069,38 @@ static void chacha_one(unsigned int i, const u8 *key, u32 ctr,
 	      first_diff(dst, want, len), guard_intact(g_arena_dst, doff, len),
 	      inplace || guard_intact(g_arena_src, soff, len));
 
+	/* the keyed call: the block before @ctr to a key buffer, then the same */
+	if (im->xor_stream_key) {
+		u8 kref[64], *kb;
+		u32 stk[16], stk0[16];
+
+		memcpy(stk, st0, sizeof(stk));
+		stk[12] = ctr - 1;
+		memcpy(stk0, stk, sizeof(stk));
+		memset(kref, 0, sizeof(kref));
+		sc_chacha_xor_generic(stk, kref, kref, sizeof(kref), 20);
+		dst = guard_place(g_arena_dst, doff, len);
+		src = inplace ? dst : guard_place(g_arena_src, soff, len);
+		memcpy(src, g_in, len);
+		kb = guard_place(g_arena_small, 0, sizeof(kref));
+		im->xor_stream_key(stk, kb, dst, src, (unsigned int)len, 20);
+		ok = !memcmp(kb, kref, sizeof(kref)) &&
+		     guard_intact(g_arena_small, 0, sizeof(kref)) &&
+		     !memcmp(dst, want, len) &&
+		     guard_intact(g_arena_dst, doff, len) &&
+		     !memcmp(stk, stk0, sizeof(stk)) &&
+		     (inplace || (!memcmp(src, g_in, len) &&
+				  guard_intact(g_arena_src, soff, len)));
+		check(ok, "chacha20", name,
+		      "%s: keyed len %zu ctr %#x src+%zu dst+%zu%s: key %s, diff at %ld, guards %d/%d/%d",
+		      what, len, ctr, soff, doff, inplace ? " in-place" : "",
+		      memcmp(kb, kref, sizeof(kref)) ? "wrong" : "ok",
+		      first_diff(dst, want, len),
+		      guard_intact(g_arena_small, 0, sizeof(kref)),
+		      guard_intact(g_arena_dst, doff, len),
+		      inplace || guard_intact(g_arena_src, soff, len));
+	}
+
 	/* sc_chacha_crypt (ctr64 false): same bytes, counter advanced */
 	if (!inplace)
 		memcpy(src, g_in, len);

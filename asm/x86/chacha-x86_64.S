@@ -59,6 +59,13 @@
  *   sc_chacha_xor_avx512vl_16x  ymm0-31,  2 x 8 blocks, ymm only: for CPUs
  *                               that down-clock on zmm (PREFER_YMM)
  *   sc_chacha_xor_avx512_32x    zmm0-31,  2 x 16 blocks (1 x 16 for <= 1 KiB)
+ *   sc_chacha_xor_{avx512vl_4x,avx512vl_16x,avx512_32x}_key
+ *                               the same three with a sixth argument, u8
+ *                               *key: block state[12] goes there as plain
+ *                               keystream and the data start at the next
+ *                               block (a ChaCha20-Poly1305 key block in the
+ *                               same batch as the text, where it costs
+ *                               nothing: the batch is latency-bound)
  *   sc_hchacha_ssse3 / sc_hchacha_avx512vl: one block, one row per register
  *                               (the classic "horizontal" layout), diagonals
  *                               by pshufd.
@@ -69,8 +76,9 @@
  *                               one or two blocks and for no-SIMD contexts.
  *
  * Register use: %rdi state, %rsi dst, %rdx src, %ecx bytes left, %r8d
- * rounds, %r9d counter of the current batch, %r10d round loop, %rax/%r11
- * scratch.  The round loops count down by two while positive, so a bad
+ * rounds, %r9d counter of the current batch (the keyed calls' key pointer
+ * arrives in %r9 and moves to the frame first), %r10d round loop,
+ * %rax/%r11 scratch.  The round loops count down by two while positive, so a bad
  * round count gives wrong output rather than a hang.  No callee-saved
  * register is used; the stack frame is a plain sub/add of %rsp (no
  * realignment, so objtool needs no frame pointer).
@@ -432,41 +440,104 @@
 	jz	.Ldone_\id
 .endm
 
-/* the pieces of a transposed batch, in memory order */
-.macro _out id, r0,r1,r2,r3,r4,r5,r6,r7,r8,r9,r10,r11,r12,r13,r14,r15
+/*
+ * The pieces of a transposed batch, in memory order.  \key (a label
+ * suffix): this is batch A of a keyed call, whose block 0 may be the key
+ * block (see _key_block); .Lblock1_\key goes after that block's pieces.
+ */
+.macro _out id, r0,r1,r2,r3,r4,r5,r6,r7,r8,r9,r10,r11,r12,r13,r14,r15, key
 .if VL == 16
-.irp r, \r0,\r4,\r8,\r12, \r1,\r5,\r9,\r13, \r2,\r6,\r10,\r14, \r3,\r7,\r11,\r15
+.irp r, \r0,\r4,\r8,\r12
+	_out1	\id, \r
+.endr
+.ifnb \key
+.Lblock1_\key:
+.endif
+.irp r, \r1,\r5,\r9,\r13, \r2,\r6,\r10,\r14, \r3,\r7,\r11,\r15
 	_out1	\id, \r
 .endr
 .elseif VL == 32
-.irp r, \r0,\r8, \r1,\r9, \r2,\r10, \r3,\r11, \r4,\r12, \r5,\r13, \r6,\r14, \r7,\r15
+.irp r, \r0,\r8
+	_out1	\id, \r
+.endr
+.ifnb \key
+.Lblock1_\key:
+.endif
+.irp r, \r1,\r9, \r2,\r10, \r3,\r11, \r4,\r12, \r5,\r13, \r6,\r14, \r7,\r15
 	_out1	\id, \r
 .endr
 .else
-.irp r, \r0,\r1,\r2,\r3,\r4,\r5,\r6,\r7,\r8,\r9,\r10,\r11,\r12,\r13,\r14,\r15
+	_out1	\id, \r0
+.ifnb \key
+.Lblock1_\key:
+.endif
+.irp r, \r1,\r2,\r3,\r4,\r5,\r6,\r7,\r8,\r9,\r10,\r11,\r12,\r13,\r14,\r15
 	_out1	\id, \r
 .endr
 .endif
+.endm
+
+/*
+ * Keyed calls (see _chacha_512): the first batch's block 0 goes, as plain
+ * keystream, to the pointer saved at KEYP(%rsp), which is then cleared;
+ * SRC/DST/LEN, which the entry set 64 bytes early, step over it, and the
+ * output continues at the batch's block 1.  Batch A is transposed, so its
+ * block 0 is \r0 (zmm); \r0, \r8 (ymm); \r0, \r4, \r8, \r12 (xmm).
+ */
+.macro _key_block id, lbl, r0, r4, r8, r12
+	mov	KEYP(%rsp), %rax
+	test	%rax, %rax
+	jz	1f
+	_vmovu	\r0, (%rax)
+.if VL == 32
+	_vmovu	\r8, 32(%rax)
+.elseif VL == 16
+	_vmovu	\r4, 16(%rax)
+	_vmovu	\r8, 32(%rax)
+	_vmovu	\r12, 48(%rax)
+.endif
+	movq	$0, KEYP(%rsp)
+	add	$64, SRC
+	add	$64, DST
+	sub	$64, LEN
+	jz	.Ldone_\id
+	jmp	.Lblock1_\lbl
+1:
 .endm
 
 /* ---- AVX-512 body ---------------------------------------------------- */
 
 /*
  * \two: run two batches while more than one batch of data is left.
- * Frame: [0, 4 VL) batch B spill, then the two batch counters.
+ * \key: a keyed call, void fn(state, dst, src, len, nrounds, u8 *key):
+ * block state[12] goes to key[0..63] as plain keystream and the data
+ * start at block state[12] + 1, as if the data were the 64 bytes after a
+ * key block (the pointers are set 64 bytes early but never read or
+ * written there).
+ * Frame: [0, 4 VL) batch B spill, then the two batch counters, then the
+ * key pointer.
  */
-.macro _chacha_512 id, vl, two
+.macro _chacha_512 id, vl, two, key=0
 	_set_vl	\vl, 2
 	.set	BATCH, 16 * VL
 	.set	CTRA, 4 * VL
 	.set	CTRB, 4 * VL + 4
-	.set	FRAME, 4 * VL + 8
+	.set	KEYP, 4 * VL + 8
+	.set	FRAME, 4 * VL + 16
 	.set	TMP, V30
 	.set	TMP2, V31
 
+.if \key
+	sub	$64, SRC
+	sub	$64, DST
+	add	$64, LEN
+.endif
 	test	LEN, LEN
 	jz	.Lret_\id
 	sub	$FRAME, %rsp
+.if \key
+	mov	%r9, KEYP(%rsp)
+.endif
 	mov	48(STATE), CTR
 .Lmain_\id:
 	mov	CTR, CTRA(%rsp)
@@ -490,7 +561,12 @@
 	vmovdqu64	B14, 2 * VL(%rsp)
 	vmovdqu64	B15, 3 * VL(%rsp)
 	_transpose	A0,A1,A2,A3,A4,A5,A6,A7,A8,A9,A10,A11,A12,A13,A14,A15, B12,B13,B14,B15
+.if \key
+	_key_block	\id, \id\()_2, A0, A4, A8, A12
+	_out	\id, A0,A1,A2,A3,A4,A5,A6,A7,A8,A9,A10,A11,A12,A13,A14,A15, \id\()_2
+.else
 	_out	\id, A0,A1,A2,A3,A4,A5,A6,A7,A8,A9,A10,A11,A12,A13,A14,A15
+.endif
 	/* batch B with its last four words in A12-A15, temps A0-A3 */
 	vmovdqu64	0 * VL(%rsp), A12
 	vmovdqu64	1 * VL(%rsp), A13
@@ -510,7 +586,12 @@
 	jg	1b
 	_ffw_512	A, CTRA(%rsp)
 	_transpose	A0,A1,A2,A3,A4,A5,A6,A7,A8,A9,A10,A11,A12,A13,A14,A15, B0,B1,B2,B3
+.if \key
+	_key_block	\id, \id\()_1, A0, A4, A8, A12
+	_out	\id, A0,A1,A2,A3,A4,A5,A6,A7,A8,A9,A10,A11,A12,A13,A14,A15, \id\()_1
+.else
 	_out	\id, A0,A1,A2,A3,A4,A5,A6,A7,A8,A9,A10,A11,A12,A13,A14,A15
+.endif
 	add	$NBLK, CTR
 	jmp	.Lmain_\id
 
@@ -550,6 +631,22 @@ SYM_FUNC_START(sc_chacha_xor_avx512vl_4x)
 	_chacha_512	x4, 16, 0
 	RET
 SYM_FUNC_END(sc_chacha_xor_avx512vl_4x)
+
+/* keyed: the same with block state[12] to key[0..63], see _chacha_512 */
+SYM_FUNC_START(sc_chacha_xor_avx512_32x_key)
+	_chacha_512	z32k, 64, 1, 1
+	RET
+SYM_FUNC_END(sc_chacha_xor_avx512_32x_key)
+
+SYM_FUNC_START(sc_chacha_xor_avx512vl_16x_key)
+	_chacha_512	y16k, 32, 1, 1
+	RET
+SYM_FUNC_END(sc_chacha_xor_avx512vl_16x_key)
+
+SYM_FUNC_START(sc_chacha_xor_avx512vl_4x_key)
+	_chacha_512	x4k, 16, 0, 1
+	RET
+SYM_FUNC_END(sc_chacha_xor_avx512vl_4x_key)
 
 /* ---- SSSE3 / AVX2 body (16 vector registers) ------------------------- */
 

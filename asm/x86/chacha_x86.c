@@ -33,6 +33,15 @@ asmlinkage void sc_chacha_xor_avx512vl_16x(const u32 *state, u8 *dst,
 asmlinkage void sc_chacha_xor_avx512_32x(const u32 *state, u8 *dst,
 					 const u8 *src, unsigned int len,
 					 int nrounds);
+asmlinkage void sc_chacha_xor_avx512vl_4x_key(const u32 *state, u8 *dst,
+					      const u8 *src, unsigned int len,
+					      int nrounds, u8 *key);
+asmlinkage void sc_chacha_xor_avx512vl_16x_key(const u32 *state, u8 *dst,
+					       const u8 *src, unsigned int len,
+					       int nrounds, u8 *key);
+asmlinkage void sc_chacha_xor_avx512_32x_key(const u32 *state, u8 *dst,
+					     const u8 *src, unsigned int len,
+					     int nrounds, u8 *key);
 asmlinkage void sc_chacha_xor_scalar(const u32 *state, u8 *dst,
 				     const u8 *src, unsigned int len,
 				     int nrounds);
@@ -102,6 +111,31 @@ static void sc_chacha_xor_avx512(const u32 *state, u8 *dst, const u8 *src,
 		sc_chacha_xor_avx512_32x(state, dst, src, len, nrounds);
 }
 
+/* The keyed calls pick their kernel by the blocks they compute, key included. */
+static void sc_chacha_xor_key_avx512vl(const u32 *state, u8 *key, u8 *dst,
+				       const u8 *src, unsigned int len,
+				       int nrounds)
+{
+	if (len + CHACHA_BLOCK_SIZE <= SC_CHACHA_XMM_MAX)
+		sc_chacha_xor_avx512vl_4x_key(state, dst, src, len, nrounds,
+					      key);
+	else
+		sc_chacha_xor_avx512vl_16x_key(state, dst, src, len, nrounds,
+					       key);
+}
+
+static void sc_chacha_xor_key_avx512(const u32 *state, u8 *key, u8 *dst,
+				     const u8 *src, unsigned int len,
+				     int nrounds)
+{
+	if (len + CHACHA_BLOCK_SIZE <= SC_CHACHA_XMM_MAX)
+		sc_chacha_xor_avx512vl_4x_key(state, dst, src, len, nrounds,
+					      key);
+	else
+		sc_chacha_xor_avx512_32x_key(state, dst, src, len, nrounds,
+					     key);
+}
+
 /* The asm is only called directly, so it needs no CFI/IBT landing pad. */
 static void sc_hchacha_x86_scalar(const u32 *state, u32 *out, int nrounds)
 {
@@ -160,6 +194,8 @@ const struct sc_chacha_impl sc_chacha_impl_avx512vl = {
 	},
 	.xor_stream = sc_chacha_xor_avx512vl,
 	.hchacha = sc_hchacha_x86_avx512vl,
+	.xor_stream_key = sc_chacha_xor_key_avx512vl,
+	.key_batch = 16,		/* 2 x 8 blocks in ymm */
 };
 
 const struct sc_chacha_impl sc_chacha_impl_avx512 = {
@@ -172,4 +208,6 @@ const struct sc_chacha_impl sc_chacha_impl_avx512 = {
 	},
 	.xor_stream = sc_chacha_xor_avx512,
 	.hchacha = sc_hchacha_x86_avx512vl,
+	.xor_stream_key = sc_chacha_xor_key_avx512,
+	.key_batch = 32,		/* 2 x 16 blocks in zmm */
 };
