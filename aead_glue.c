@@ -58,22 +58,26 @@ static_assert(SC_AD_PIECE % POLY1305_BLOCK_SIZE == 0);
 /* One request's shape, decided once. */
 struct sc_aead_job {
 	const struct sc_aead_impl *impl;
+	const u8 *nonce;
 	unsigned int adlen;		/* bytes of AD to authenticate */
 	unsigned int textlen;
 	unsigned int head;		/* text done with the key block */
 	bool encrypt;
+	bool keyed;			/* key block with the first walk piece */
 };
 
 /*
  * What a request leaves in its context is wiped before it returns: the
- * state, and the head of the text (plaintext or what it became).
- * rc->piece only ever holds AD and ciphertext, which are not secret.
+ * state, the key block and an opened head (plaintext).  A sealed head is
+ * ciphertext by then, and rc->piece only ever holds AD and ciphertext:
+ * neither is secret.
  */
 static void sc_aead_wipe(struct sc_aead_reqctx *rc,
 			 const struct sc_aead_job *job)
 {
 	memzero_explicit(&rc->ccp, sizeof(rc->ccp));
-	memzero_explicit(rc->head, CHACHA_BLOCK_SIZE + job->head);
+	memzero_explicit(rc->head, CHACHA_BLOCK_SIZE +
+				   (job->encrypt ? 0 : job->head));
 	memzero_explicit(rc->tag, sizeof(rc->tag));
 }
 
@@ -181,6 +185,35 @@ static void sc_aead_head(struct aead_request *req, struct sc_aead_job *job)
 				  job->head, NULL);
 }
 
+/*
+ * Steps 1 and 2 for a sealed text of up to SC_CCP_KEYED_MAX bytes, at the
+ * walk's first piece: the key block from the ChaCha call that encrypts the
+ * piece where the row allows (sc_ccp_keyed_row()), else on its own; then
+ * the AD, then the piece's ciphertext.  Returns true if the piece is done.
+ */
+static bool sc_aead_keyed(struct aead_request *req, struct sc_aead_job *job,
+			  u8 *dst, const u8 *src, unsigned int len)
+{
+	const struct sc_aead_ctx *ctx = crypto_aead_ctx(crypto_aead_reqtfm(req));
+	struct sc_aead_reqctx *rc = aead_request_ctx(req);
+	const struct sc_chacha_impl *keyed;
+
+	job->keyed = false;
+	keyed = sc_ccp_keyed_row(job->impl, len);
+	if (!keyed) {
+		sc_aead_start(req, job, job->nonce);
+		sc_aead_ad(req, job);
+		return false;
+	}
+	sc_simd_run(job->impl->base.simd,
+		    sc_ccp_start_keyed(keyed, &rc->ccp, ctx->key, job->nonce,
+				       dst, src, len));
+	sc_aead_ad(req, job);
+	sc_simd_run(job->impl->base.simd,
+		    sc_ccp_absorb(job->impl, &rc->ccp, dst, len));
+	return true;
+}
+
 /* Step 3: a long text, one SIMD section per piece of the walk. */
 static int sc_aead_text(struct aead_request *req, struct sc_aead_job *job,
 			bool undo)
@@ -203,6 +236,9 @@ static int sc_aead_text(struct aead_request *req, struct sc_aead_job *job,
 			n = round_down(n, walk.stride);
 		for (done = 0; done < n; done += k) {
 			k = min_t(unsigned int, n - done, SC_SIMD_CHUNK);
+			if (job->keyed &&
+			    sc_aead_keyed(req, job, dst + done, src + done, k))
+				continue;
 			if (undo)
 				sc_simd_run(impl->base.simd,
 					    sc_ccp_xor(impl, &rc->ccp, dst + done,
@@ -249,7 +285,8 @@ static int sc_aead_crypt(struct aead_request *req, const u8 *nonce,
 			 unsigned int adlen, bool encrypt)
 {
 	struct sc_aead_reqctx *rc = aead_request_ctx(req);
-	struct sc_aead_job job = { .adlen = adlen, .encrypt = encrypt };
+	struct sc_aead_job job = { .nonce = nonce, .adlen = adlen,
+				   .encrypt = encrypt };
 	int err;
 
 	if (!encrypt && req->cryptlen < CCP_TAG_SIZE)
@@ -259,9 +296,12 @@ static int sc_aead_crypt(struct aead_request *req, const u8 *nonce,
 	job.impl = sc_simd_usable() ? sc_aead_pick(job.textlen) :
 				      sc_aead_pick_nosimd(job.textlen);
 
-	sc_aead_start(req, &job, nonce);
-	sc_aead_ad(req, &job);
-	sc_aead_head(req, &job);
+	job.keyed = encrypt && sc_ccp_keyed_len(job.textlen);
+	if (!job.keyed) {
+		sc_aead_start(req, &job, nonce);
+		sc_aead_ad(req, &job);
+		sc_aead_head(req, &job);
+	}
 	err = job.head ? 0 : sc_aead_text(req, &job, false);
 	if (err) {
 		sc_aead_wipe(rc, &job);

@@ -60,6 +60,36 @@ void sc_ccp_start(const struct sc_aead_impl *impl, struct sc_ccp *c,
 	c->state[12] += sc_ccp_blocks(len);
 }
 
+const struct sc_chacha_impl *sc_ccp_keyed_row(const struct sc_aead_impl *impl,
+					      unsigned int len)
+{
+	const struct sc_chacha_impl *chacha;
+
+	chacha = impl->chacha(len + CHACHA_BLOCK_SIZE);
+	if (!chacha->xor_stream_key ||
+	    !(sc_ccp_blocks(len) % chacha->key_batch))
+		return NULL;
+	return chacha;
+}
+
+void sc_ccp_start_keyed(const struct sc_chacha_impl *chacha, struct sc_ccp *c,
+			const u32 *key, const u8 *nonce, u8 *dst,
+			const u8 *src, unsigned int len)
+{
+	u8 iv[CHACHA_IV_SIZE] = { 0 };		/* counter 0 */
+	u8 kb[CHACHA_BLOCK_SIZE];
+	int i;
+
+	memcpy(iv + 4, nonce, CCP_NONCE_SIZE);
+	sc_chacha_init_state(c->state, key, iv);
+	chacha->xor_stream_key(c->state, kb, dst, src, len, 20);
+	sc_poly1305_core_setkey(&c->core, kb);
+	for (i = 0; i < 4; i++)
+		c->s[i] = get_unaligned_le32(kb + 16 + 4 * i);
+	memzero_explicit(kb, sizeof(kb));
+	c->state[12] += 1 + sc_ccp_blocks(len);
+}
+
 void sc_ccp_absorb(const struct sc_aead_impl *impl, struct sc_ccp *c,
 		   const u8 *src, size_t len)
 {
@@ -127,19 +157,32 @@ static void sc_ccp_buf(const struct sc_aead_impl *impl, const u8 *key,
 {
 	u8 buf[CHACHA_BLOCK_SIZE + SC_CCP_HEAD_MAX];
 	unsigned int head = sc_ccp_head_len(len);
+	const struct sc_chacha_impl *keyed = NULL;
 	struct sc_ccp c;
 	u32 k[8];
 	size_t done;
 
-	/* the head in place in buf; open MACs the ciphertext from @src */
 	sc_ccp_key_words(key, k);
-	memset(buf, 0, CHACHA_BLOCK_SIZE);
-	memcpy(buf + CHACHA_BLOCK_SIZE, src, head);
-	sc_ccp_start(impl, &c, k, nonce, buf, buf, head);
-	sc_ccp_absorb(impl, &c, ad, adlen);
-	sc_ccp_absorb(impl, &c, seal ? buf + CHACHA_BLOCK_SIZE : src, head);
-	memcpy(dst, buf + CHACHA_BLOCK_SIZE, head);
-	for (done = head; done < len;) {
+	done = head;
+	if (seal && sc_ccp_keyed_len(len))
+		keyed = sc_ccp_keyed_row(impl, len);
+	if (keyed) {
+		/* the whole text in one ChaCha call with the key block */
+		done = len;
+		sc_ccp_start_keyed(keyed, &c, k, nonce, dst, src, done);
+		sc_ccp_absorb(impl, &c, ad, adlen);
+		sc_ccp_absorb(impl, &c, dst, done);
+	} else {
+		/* the head in place in buf; open MACs the ciphertext from @src */
+		memset(buf, 0, CHACHA_BLOCK_SIZE);
+		memcpy(buf + CHACHA_BLOCK_SIZE, src, head);
+		sc_ccp_start(impl, &c, k, nonce, buf, buf, head);
+		sc_ccp_absorb(impl, &c, ad, adlen);
+		sc_ccp_absorb(impl, &c, seal ? buf + CHACHA_BLOCK_SIZE : src,
+			      head);
+		memcpy(dst, buf + CHACHA_BLOCK_SIZE, head);
+	}
+	while (done < len) {
 		unsigned int n = len - done < SC_SIMD_CHUNK ? len - done :
 							      SC_SIMD_CHUNK;
 
@@ -150,8 +193,9 @@ static void sc_ccp_buf(const struct sc_aead_impl *impl, const u8 *key,
 		done += n;
 	}
 	sc_ccp_finish(impl, &c, adlen, len, tag);
-	/* the key block is wiped already; the head may be plaintext */
-	memzero_explicit(buf + CHACHA_BLOCK_SIZE, head);
+	/* the key block is wiped already; an opened head is plaintext */
+	if (!seal)
+		memzero_explicit(buf + CHACHA_BLOCK_SIZE, head);
 	memzero_explicit(k, sizeof(k));
 }
 
