@@ -186,8 +186,8 @@ static void sc_aead_head(struct aead_request *req, struct sc_aead_job *job)
 }
 
 /*
- * Steps 1 and 2 for a sealed text of up to SC_CCP_KEYED_MAX bytes, at the
- * walk's first piece: the key block from the ChaCha call that encrypts the
+ * Steps 1 and 2 for a sealed text longer than the head, at the walk's
+ * first piece: the key block from the ChaCha call that encrypts the
  * piece where the row allows (sc_ccp_keyed_row()), else on its own; then
  * the AD, then the piece's ciphertext.  Returns true if the piece is done.
  */

@@ -165,10 +165,11 @@ static void sc_ccp_buf(const struct sc_aead_impl *impl, const u8 *key,
 	sc_ccp_key_words(key, k);
 	done = head;
 	if (seal && sc_ccp_keyed_len(len))
-		keyed = sc_ccp_keyed_row(impl, len);
+		keyed = sc_ccp_keyed_row(impl, len < SC_SIMD_CHUNK ? len :
+						SC_SIMD_CHUNK);
 	if (keyed) {
-		/* the whole text in one ChaCha call with the key block */
-		done = len;
+		/* the first piece in one ChaCha call with the key block */
+		done = len < SC_SIMD_CHUNK ? len : SC_SIMD_CHUNK;
 		sc_ccp_start_keyed(keyed, &c, k, nonce, dst, src, done);
 		sc_ccp_absorb(impl, &c, ad, adlen);
 		sc_ccp_absorb(impl, &c, dst, done);

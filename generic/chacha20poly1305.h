@@ -50,20 +50,19 @@ void sc_ccp_start(const struct sc_aead_impl *impl, struct sc_ccp *c,
 		  const u32 *key, const u8 *nonce, u8 *out, const u8 *in,
 		  unsigned int head);
 /*
- * A sealed text too long for the head but not longer than
- * SC_CCP_KEYED_MAX may take the key block from the ChaCha call of its
- * first piece, on rows that offer it (xor_stream_key) where the key block
- * does not start a batch of its own: sc_ccp_keyed_row() returns that row
- * for a first piece of @len bytes, or NULL (then sc_ccp_start() with no
- * head, as for open).  After sc_ccp_start_keyed(), absorb the AD, then the
- * piece's ciphertext; the rest of the text goes on with sc_ccp_seal().
- * Longer texts gain nothing: the key block would cost a piece of its own.
+ * A sealed text too long for the head may take the key block from the
+ * ChaCha call of its first piece, on rows that offer it (xor_stream_key)
+ * where the key block does not start a batch of its own:
+ * sc_ccp_keyed_row() returns that row for a first piece of @len bytes, or
+ * NULL (then sc_ccp_start() with no head, as for open).  After
+ * sc_ccp_start_keyed(), absorb the AD, then the piece's ciphertext; the
+ * rest of the text goes on with sc_ccp_seal().  A whole 4 KiB first piece
+ * (64 blocks) keeps the separate key block: with it the call would need
+ * another batch.
  */
-#define SC_CCP_KEYED_MAX	(SC_SIMD_CHUNK - CHACHA_BLOCK_SIZE)
-
 static inline bool sc_ccp_keyed_len(size_t textlen)
 {
-	return textlen > SC_CCP_HEAD_MAX && textlen <= SC_CCP_KEYED_MAX;
+	return textlen > SC_CCP_HEAD_MAX;
 }
 
 const struct sc_chacha_impl *sc_ccp_keyed_row(const struct sc_aead_impl *impl,

@@ -96,10 +96,12 @@ static int our_msg(const struct sc_aead_impl *im, bool mix, bool seal,
 	done = head;
 	if (seal && sc_ccp_keyed_len(len)) {
 		/* the glue's first walk piece: any multiple of 64 when mixed */
-		first = (unsigned int)len;
+		first = len < SC_SIMD_CHUNK ? (unsigned int)len : SC_SIMD_CHUNK;
 		if (mix && rnd_below(2))
 			first = CHACHA_BLOCK_SIZE *
 				(1 + rnd_below((first - 1) / CHACHA_BLOCK_SIZE));
+		else if (mix && len > SC_SIMD_CHUNK)
+			first = SC_SIMD_CHUNK - CHACHA_BLOCK_SIZE;
 		keyed = sc_ccp_keyed_row(im, first);
 	}
 	if (keyed) {
