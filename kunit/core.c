@@ -1519,6 +1519,8 @@ static void sc_test_row(struct kunit *test)
 		n += 2;
 		for (k = 0; k < ARRAY_SIZE(sc_skciphers); k++)
 			n += sc_agree_skcipher(test, sc_skciphers[k]->name);
+		/* the AEAD on this row: its keyed call, where it has one */
+		n += sc_aead_agree_rows(test);
 		break;
 	case SC_ALG_POLY1305:
 		sc_kat_poly1305_all(test);
