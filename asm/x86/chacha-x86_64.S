@@ -523,7 +523,7 @@
 	.set	CTRA, 4 * VL
 	.set	CTRB, 4 * VL + 4
 	.set	KEYP, 4 * VL + 8
-	.set	FRAME, 4 * VL + 16
+	.set	FRAME, 4 * VL + 24	/* %rsp 16-byte aligned, as before */
 	.set	TMP, V30
 	.set	TMP2, V31
 
