@@ -186,20 +186,23 @@ static void sc_aead_head(struct aead_request *req, struct sc_aead_job *job)
 }
 
 /*
- * Steps 1 and 2 for a sealed text longer than the head, at the walk's
- * first piece: the key block from the ChaCha call that encrypts the
+ * Steps 1 and 2 for a text longer than the head, at the walk's first
+ * piece: the key block from the ChaCha call that encrypts or decrypts the
  * piece where the row allows (sc_ccp_keyed_row()), else on its own; then
- * the AD, then the piece's ciphertext.  Returns true if the piece is done.
+ * the AD, then the piece's ciphertext.  Opening in place keeps the key
+ * block on its own: the ciphertext must be MACed before the keystream
+ * overwrites it.  Returns true if the piece is done.
  */
 static bool sc_aead_keyed(struct aead_request *req, struct sc_aead_job *job,
 			  u8 *dst, const u8 *src, unsigned int len)
 {
 	const struct sc_aead_ctx *ctx = crypto_aead_ctx(crypto_aead_reqtfm(req));
 	struct sc_aead_reqctx *rc = aead_request_ctx(req);
-	const struct sc_chacha_impl *keyed;
+	const struct sc_chacha_impl *keyed = NULL;
 
 	job->keyed = false;
-	keyed = sc_ccp_keyed_row(job->impl, len);
+	if (job->encrypt || dst != src)
+		keyed = sc_ccp_keyed_row(job->impl, len);
 	if (!keyed) {
 		sc_aead_start(req, job, job->nonce);
 		sc_aead_ad(req, job);
@@ -210,7 +213,8 @@ static bool sc_aead_keyed(struct aead_request *req, struct sc_aead_job *job,
 				       dst, src, len));
 	sc_aead_ad(req, job);
 	sc_simd_run(job->impl->base.simd,
-		    sc_ccp_absorb(job->impl, &rc->ccp, dst, len));
+		    sc_ccp_absorb(job->impl, &rc->ccp,
+				  job->encrypt ? dst : src, len));
 	return true;
 }
 
@@ -296,7 +300,7 @@ static int sc_aead_crypt(struct aead_request *req, const u8 *nonce,
 	job.impl = sc_simd_usable() ? sc_aead_pick(job.textlen) :
 				      sc_aead_pick_nosimd(job.textlen);
 
-	job.keyed = encrypt && sc_ccp_keyed_len(job.textlen);
+	job.keyed = sc_ccp_keyed_len(job.textlen);
 	if (!job.keyed) {
 		sc_aead_start(req, &job, nonce);
 		sc_aead_ad(req, &job);

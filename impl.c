@@ -390,12 +390,13 @@ static void __init sc_calib_keccak(void *arg)
 }
 
 /*
- * One whole message opened as the AEAD glue runs it (key block, 16 bytes
- * of AD, text, tag), kept within one SIMD section of at most 4 KiB.  Open,
- * not seal: a sealed text longer than the head goes through the ChaCha
- * row's keyed call whatever the AEAD row, so sealing would time every row
- * alike there.  The tag does not match (the same for every row): what is
- * timed is the whole open, then the wipe of the rejected plaintext.
+ * One whole message opened in place as the AEAD glue runs it (key block,
+ * 16 bytes of AD, text, tag), kept within one SIMD section of at most
+ * 4 KiB.  Open in place, not seal: a text longer than the head, sealed or
+ * opened out of place, goes through the ChaCha row's keyed call whatever
+ * the AEAD row, so that would time every row alike there.  The tag does
+ * not match (the same for every row): what is timed is the whole open,
+ * then the wipe of the rejected plaintext.
  */
 static void __init sc_calib_aead(void *arg)
 {
@@ -405,7 +406,7 @@ static void __init sc_calib_aead(void *arg)
 
 	sc_ccp_open_buf(container_of(c->row, const struct sc_aead_impl, base),
 			c->src, c->src, c->src, POLY1305_BLOCK_SIZE, c->dst,
-			c->src, len, c->src);
+			c->dst, len, c->src);
 }
 
 /* Keccak xN: the live states (1..8) whose length a class ends at. */

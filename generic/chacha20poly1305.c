@@ -164,7 +164,8 @@ static void sc_ccp_buf(const struct sc_aead_impl *impl, const u8 *key,
 
 	sc_ccp_key_words(key, k);
 	done = head;
-	if (seal && sc_ccp_keyed_len(len))
+	/* opened in place, the ciphertext must be MACed before it goes */
+	if ((seal || dst != src) && sc_ccp_keyed_len(len))
 		keyed = sc_ccp_keyed_row(impl, len < SC_SIMD_CHUNK ? len :
 						SC_SIMD_CHUNK);
 	if (keyed) {
@@ -172,7 +173,7 @@ static void sc_ccp_buf(const struct sc_aead_impl *impl, const u8 *key,
 		done = len < SC_SIMD_CHUNK ? len : SC_SIMD_CHUNK;
 		sc_ccp_start_keyed(keyed, &c, k, nonce, dst, src, done);
 		sc_ccp_absorb(impl, &c, ad, adlen);
-		sc_ccp_absorb(impl, &c, dst, done);
+		sc_ccp_absorb(impl, &c, seal ? dst : src, done);
 	} else {
 		/* the head in place in buf; open MACs the ciphertext from @src */
 		memset(buf, 0, CHACHA_BLOCK_SIZE);

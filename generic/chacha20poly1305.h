@@ -50,15 +50,16 @@ void sc_ccp_start(const struct sc_aead_impl *impl, struct sc_ccp *c,
 		  const u32 *key, const u8 *nonce, u8 *out, const u8 *in,
 		  unsigned int head);
 /*
- * A sealed text too long for the head may take the key block from the
- * ChaCha call of its first piece, on rows that offer it (xor_stream_key)
- * where the key block does not start a batch of its own:
- * sc_ccp_keyed_row() returns that row for a first piece of @len bytes, or
- * NULL (then sc_ccp_start() with no head, as for open).  After
+ * A text too long for the head, sealed or opened out of place, may take
+ * the key block from the ChaCha call of its first piece, on rows that
+ * offer it (xor_stream_key) where the key block does not start a batch of
+ * its own: sc_ccp_keyed_row() returns that row for a first piece of @len
+ * bytes, or NULL (then sc_ccp_start() with no head).  After
  * sc_ccp_start_keyed(), absorb the AD, then the piece's ciphertext; the
- * rest of the text goes on with sc_ccp_seal().  A whole 4 KiB first piece
- * (64 blocks) keeps the separate key block: with it the call would need
- * another batch.
+ * rest of the text goes on with sc_ccp_seal()/sc_ccp_open().  A whole
+ * 4 KiB first piece (64 blocks) keeps the separate key block: with it the
+ * call would need another batch.  Opened in place, the ciphertext must be
+ * MACed before the keystream overwrites it: no keyed call.
  */
 static inline bool sc_ccp_keyed_len(size_t textlen)
 {

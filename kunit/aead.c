@@ -315,10 +315,61 @@ static void sc_test_aead_forgery_one(struct kunit *test, const char *tmpl)
 	kunit_info(test, "%s: %u forgeries refused\n", tmpl, n);
 }
 
+/*
+ * Out of place, a forged message releases no plaintext: the text in dst is
+ * either untouched (a short text waits in the request context) or zeroed
+ * (a long one was decrypted piece by piece, some of it with the key block
+ * in the same ChaCha call).
+ */
+static void sc_test_aead_forgery_oop(struct kunit *test, const char *tmpl)
+{
+	static const unsigned int texts[] = { 100, 961, 1420, 2000, 4000, 5000 };
+	struct sc_aead_case t;
+	unsigned int i, j, n = 0;
+	u8 iv[16];
+
+	sc_aead_setup(test, &t, tmpl, 27);
+	for (i = 0; i < ARRAY_SIZE(texts); i++) {
+		unsigned int len = texts[i], alen = sc_aead_adlen(&t, 13 + i);
+		unsigned int total = alen + len + SC_TAG;
+		unsigned int pos[3] = { len / 2, len + 3, len + SC_TAG - 1 };
+
+		sc_rand(&t.rs, iv, t.ivsize);
+		sc_rand(&t.rs, t.a, alen + len);
+		if (t.esp)
+			memcpy(t.a + alen - 8, iv, 8);
+		KUNIT_ASSERT_EQ(test, sc_aead_linear(t.ours, true, t.a, t.a,
+						     alen, len, iv), 0);
+		for (j = 0; j < ARRAY_SIZE(pos); j++) {
+			u8 *text = t.c + alen;
+			bool kept, zeroed;
+			int err;
+
+			t.a[alen + pos[j]] ^= 0x40;
+			memset(t.c, 0xa5, total);
+			err = sc_aead_linear(t.ours, false, t.a, t.c, alen,
+					     len + SC_TAG, iv);
+			t.a[alen + pos[j]] ^= 0x40;
+			kept = !memchr_inv(text, 0xa5, len);
+			zeroed = !memchr_inv(text, 0, len);
+			if (err != -EBADMSG || !(kept || zeroed)) {
+				KUNIT_FAIL(test, "%s text %u, byte %u of text+tag flipped, out of place: err %d, dst text %s",
+					   tmpl, len, pos[j], err,
+					   kept || zeroed ? "clean" : "holds other bytes");
+				return;
+			}
+			n++;
+		}
+	}
+	kunit_info(test, "%s: %u forgeries refused out of place\n", tmpl, n);
+}
+
 static void sc_test_aead_forgery(struct kunit *test)
 {
 	sc_test_aead_forgery_one(test, "rfc7539");
 	sc_test_aead_forgery_one(test, "rfc7539esp");
+	sc_test_aead_forgery_oop(test, "rfc7539");
+	sc_test_aead_forgery_oop(test, "rfc7539esp");
 }
 
 static void sc_test_aead_bad_input(struct kunit *test)

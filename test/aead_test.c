@@ -94,7 +94,7 @@ static int our_msg(const struct sc_aead_impl *im, bool mix, bool seal,
 		k[i] = (u32)key[4 * i] | (u32)key[4 * i + 1] << 8 |
 		       (u32)key[4 * i + 2] << 16 | (u32)key[4 * i + 3] << 24;
 	done = head;
-	if (seal && sc_ccp_keyed_len(len)) {
+	if ((seal || dst != src) && sc_ccp_keyed_len(len)) {
 		/* the glue's first walk piece: any multiple of 64 when mixed */
 		first = len < SC_SIMD_CHUNK ? (unsigned int)len : SC_SIMD_CHUNK;
 		if (mix && rnd_below(2))
@@ -107,7 +107,7 @@ static int our_msg(const struct sc_aead_impl *im, bool mix, bool seal,
 	if (keyed) {
 		sc_ccp_start_keyed(keyed, &c, k, nonce, dst, src, first);
 		sc_ccp_absorb(im, &c, ad, adlen);
-		sc_ccp_absorb(im, &c, dst, first);
+		sc_ccp_absorb(im, &c, seal ? dst : src, first);
 		done = first;
 	} else {
 		memcpy(buf + CHACHA_BLOCK_SIZE, src, head);
