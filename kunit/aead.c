@@ -353,7 +353,8 @@ static void sc_test_aead_forgery_oop(struct kunit *test, const char *tmpl)
 			kept = !memchr_inv(text, 0xa5, len);
 			zeroed = !memchr_inv(text, 0, len);
 			if (err != -EBADMSG || !(kept || zeroed)) {
-				KUNIT_FAIL(test, "%s text %u, byte %u of text+tag flipped, out of place: err %d, dst text %s",
+				KUNIT_FAIL(test,
+					   "%s text %u, byte %u of text+tag flipped, out of place: err %d, dst text %s",
 					   tmpl, len, pos[j], err,
 					   kept || zeroed ? "clean" : "holds other bytes");
 				return;
