@@ -218,6 +218,36 @@ static bool sc_aead_keyed(struct aead_request *req, struct sc_aead_job *job,
 	return true;
 }
 
+/*
+ * Whether @len bytes of @sg from @off lie in one entry and one page: then
+ * the walk hands them over in one piece.
+ */
+static bool sc_aead_one_piece(struct scatterlist *sg, unsigned int off,
+			      unsigned int len)
+{
+	for (; sg && off >= sg->length; sg = sg_next(sg))
+		off -= sg->length;
+	return sg && sg->length - off >= len &&
+	       offset_in_page(sg->offset + off) + len <= PAGE_SIZE;
+}
+
+/*
+ * Whether the key block comes with the walk's first piece (sc_aead_keyed):
+ * always tried for a text longer than the head; a short one goes that way
+ * instead of through the head buffer when the row allows it, the text is
+ * one piece in src and dst, and it is not opened in place.
+ */
+static bool sc_aead_keyed_job(struct aead_request *req,
+			      const struct sc_aead_job *job)
+{
+	if (job->textlen > SC_CCP_HEAD_MAX)
+		return true;
+	return job->textlen && (job->encrypt || req->src != req->dst) &&
+	       sc_aead_one_piece(req->src, req->assoclen, job->textlen) &&
+	       sc_aead_one_piece(req->dst, req->assoclen, job->textlen) &&
+	       sc_ccp_keyed_row(job->impl, job->textlen);
+}
+
 /* Step 3: a long text, one SIMD section per piece of the walk. */
 static int sc_aead_text(struct aead_request *req, struct sc_aead_job *job,
 			bool undo)
@@ -300,8 +330,10 @@ static int sc_aead_crypt(struct aead_request *req, const u8 *nonce,
 	job.impl = sc_simd_usable() ? sc_aead_pick(job.textlen) :
 				      sc_aead_pick_nosimd(job.textlen);
 
-	job.keyed = sc_ccp_keyed_len(job.textlen);
-	if (!job.keyed) {
+	job.keyed = sc_aead_keyed_job(req, &job);
+	if (job.keyed) {
+		job.head = 0;
+	} else {
 		sc_aead_start(req, &job, nonce);
 		sc_aead_ad(req, &job);
 		sc_aead_head(req, &job);

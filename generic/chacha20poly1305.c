@@ -156,21 +156,21 @@ static void sc_ccp_buf(const struct sc_aead_impl *impl, const u8 *key,
 		       const u8 *src, size_t len, u8 *tag, bool seal)
 {
 	u8 buf[CHACHA_BLOCK_SIZE + SC_CCP_HEAD_MAX];
-	unsigned int head = sc_ccp_head_len(len);
+	unsigned int head, first = len < SC_SIMD_CHUNK ? len : SC_SIMD_CHUNK;
 	const struct sc_chacha_impl *keyed = NULL;
 	struct sc_ccp c;
 	u32 k[8];
 	size_t done;
 
 	sc_ccp_key_words(key, k);
-	done = head;
 	/* opened in place, the ciphertext must be MACed before it goes */
-	if ((seal || dst != src) && sc_ccp_keyed_len(len))
-		keyed = sc_ccp_keyed_row(impl, len < SC_SIMD_CHUNK ? len :
-						SC_SIMD_CHUNK);
+	if (len && (seal || dst != src))
+		keyed = sc_ccp_keyed_row(impl, first);
+	head = keyed ? 0 : sc_ccp_head_len(len);
+	done = head;
 	if (keyed) {
 		/* the first piece in one ChaCha call with the key block */
-		done = len < SC_SIMD_CHUNK ? len : SC_SIMD_CHUNK;
+		done = first;
 		sc_ccp_start_keyed(keyed, &c, k, nonce, dst, src, done);
 		sc_ccp_absorb(impl, &c, ad, adlen);
 		sc_ccp_absorb(impl, &c, seal ? dst : src, done);

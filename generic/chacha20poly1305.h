@@ -50,22 +50,18 @@ void sc_ccp_start(const struct sc_aead_impl *impl, struct sc_ccp *c,
 		  const u32 *key, const u8 *nonce, u8 *out, const u8 *in,
 		  unsigned int head);
 /*
- * A text too long for the head, sealed or opened out of place, may take
- * the key block from the ChaCha call of its first piece, on rows that
- * offer it (xor_stream_key) where the key block does not start a batch of
- * its own: sc_ccp_keyed_row() returns that row for a first piece of @len
- * bytes, or NULL (then sc_ccp_start() with no head).  After
- * sc_ccp_start_keyed(), absorb the AD, then the piece's ciphertext; the
- * rest of the text goes on with sc_ccp_seal()/sc_ccp_open().  A whole
- * 4 KiB first piece (64 blocks) keeps the separate key block: with it the
- * call would need another batch.  Opened in place, the ciphertext must be
- * MACed before the keystream overwrites it: no keyed call.
+ * The key block may come from the ChaCha call of a text's first piece, on
+ * rows that offer it (xor_stream_key) where the key block does not start
+ * a batch of its own: sc_ccp_keyed_row() returns that row for a first
+ * piece of @len bytes, or NULL.  After sc_ccp_start_keyed(), absorb the
+ * AD, then the piece's ciphertext; the rest of the text goes on with
+ * sc_ccp_seal()/sc_ccp_open().  A whole 4 KiB first piece (64 blocks)
+ * keeps the separate key block: with it the call would need another
+ * batch.  Opened in place, the ciphertext must be MACed before the
+ * keystream overwrites it: no keyed call.  A short text in one piece
+ * (always, in flat buffers) goes this way too when it can: no copy into
+ * the head buffer and back.
  */
-static inline bool sc_ccp_keyed_len(size_t textlen)
-{
-	return textlen > SC_CCP_HEAD_MAX;
-}
-
 const struct sc_chacha_impl *sc_ccp_keyed_row(const struct sc_aead_impl *impl,
 					      unsigned int len);
 void sc_ccp_start_keyed(const struct sc_chacha_impl *chacha, struct sc_ccp *c,

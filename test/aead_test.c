@@ -83,7 +83,7 @@ static int our_msg(const struct sc_aead_impl *im, bool mix, bool seal,
 		   u8 *dst, const u8 *src, size_t len, u8 *tag)
 {
 	u8 buf[CHACHA_BLOCK_SIZE + SC_CCP_HEAD_MAX] = { 0 };
-	unsigned int head = sc_ccp_head_len(len), i, first = 0;
+	unsigned int head, i, first = 0;
 	const struct sc_chacha_impl *keyed = NULL;
 	u8 want[CCP_TAG_SIZE];
 	struct sc_ccp c;
@@ -93,17 +93,21 @@ static int our_msg(const struct sc_aead_impl *im, bool mix, bool seal,
 	for (i = 0; i < 8; i++)
 		k[i] = (u32)key[4 * i] | (u32)key[4 * i + 1] << 8 |
 		       (u32)key[4 * i + 2] << 16 | (u32)key[4 * i + 3] << 24;
-	done = head;
-	if ((seal || dst != src) && sc_ccp_keyed_len(len)) {
-		/* the glue's first walk piece: any multiple of 64 when mixed */
+	if (len && (seal || dst != src)) {
+		/*
+		 * the glue's first walk piece: a long text's is any multiple
+		 * of 64 when mixed; a short text goes this way in one piece
+		 */
 		first = len < SC_SIMD_CHUNK ? (unsigned int)len : SC_SIMD_CHUNK;
-		if (mix && rnd_below(2))
+		if (mix && len > SC_CCP_HEAD_MAX && rnd_below(2))
 			first = CHACHA_BLOCK_SIZE *
 				(1 + rnd_below((first - 1) / CHACHA_BLOCK_SIZE));
 		else if (mix && len > SC_SIMD_CHUNK)
 			first = SC_SIMD_CHUNK - CHACHA_BLOCK_SIZE;
 		keyed = sc_ccp_keyed_row(im, first);
 	}
+	head = keyed ? 0 : sc_ccp_head_len(len);
+	done = head;
 	if (keyed) {
 		sc_ccp_start_keyed(keyed, &c, k, nonce, dst, src, first);
 		sc_ccp_absorb(im, &c, ad, adlen);
