@@ -268,6 +268,18 @@ static void sc_test_aead_rfc7539esp(struct kunit *test)
 	sc_test_aead_lengths(test, "rfc7539esp");
 }
 
+/* A random message sealed in place in t->a, to be forged: AD, text, tag. */
+static void sc_aead_sealed(struct kunit *test, struct sc_aead_case *t,
+			   unsigned int alen, unsigned int len, u8 *iv)
+{
+	sc_rand(&t->rs, iv, t->ivsize);
+	sc_rand(&t->rs, t->a, alen + len);
+	if (t->esp)
+		memcpy(t->a + alen - 8, iv, 8);
+	KUNIT_ASSERT_EQ(test, sc_aead_linear(t->ours, true, t->a, t->a, alen,
+					     len, iv), 0);
+}
+
 /*
  * A flipped bit anywhere the tag covers gives -EBADMSG, and the in-place
  * buffer is left exactly as it was given (the forged message).
@@ -284,12 +296,7 @@ static void sc_test_aead_forgery_one(struct kunit *test, const char *tmpl)
 		unsigned int len = texts[i], alen = sc_aead_adlen(&t, 13 + i);
 		unsigned int total = alen + len + SC_TAG;
 
-		sc_rand(&t.rs, iv, t.ivsize);
-		sc_rand(&t.rs, t.a, alen + len);
-		if (t.esp)
-			memcpy(t.a + alen - 8, iv, 8);
-		KUNIT_ASSERT_EQ(test, sc_aead_linear(t.ours, true, t.a, t.a,
-						     alen, len, iv), 0);
+		sc_aead_sealed(test, &t, alen, len, iv);
 		for (pos = 0; pos < total; pos++) {
 			struct scatterlist sg;
 			int err;
@@ -334,12 +341,7 @@ static void sc_test_aead_forgery_oop(struct kunit *test, const char *tmpl)
 		unsigned int total = alen + len + SC_TAG;
 		unsigned int pos[3] = { len / 2, len + 3, len + SC_TAG - 1 };
 
-		sc_rand(&t.rs, iv, t.ivsize);
-		sc_rand(&t.rs, t.a, alen + len);
-		if (t.esp)
-			memcpy(t.a + alen - 8, iv, 8);
-		KUNIT_ASSERT_EQ(test, sc_aead_linear(t.ours, true, t.a, t.a,
-						     alen, len, iv), 0);
+		sc_aead_sealed(test, &t, alen, len, iv);
 		for (j = 0; j < ARRAY_SIZE(pos); j++) {
 			u8 *text = t.c + alen;
 			bool kept, zeroed;

@@ -1033,6 +1033,15 @@ static void chacha_peer_semantics(void)
 	       "below the wrap, the reference across it\n");
 }
 
+/* dst holds @want, src (out of place) is unchanged, no guard byte moved. */
+static bool chacha_data_ok(const u8 *dst, const u8 *src, const u8 *want,
+			   size_t len, size_t soff, size_t doff, bool inplace)
+{
+	return !memcmp(dst, want, len) && guard_intact(g_arena_dst, doff, len) &&
+	       (inplace || (!memcmp(src, g_in, len) &&
+			    guard_intact(g_arena_src, soff, len)));
+}
+
 static void chacha_one(unsigned int i, const u8 *key, u32 ctr,
 		       const u8 *nonce, size_t len, size_t soff, size_t doff,
 		       bool inplace, const u8 *want, const char *what)
@@ -1059,10 +1068,8 @@ static void chacha_one(unsigned int i, const u8 *key, u32 ctr,
 	}
 	memcpy(src, g_in, len);
 	row_xor(im, st, dst, src, (unsigned int)len, 20);
-	ok = !memcmp(dst, want, len) && guard_intact(g_arena_dst, doff, len) &&
-	     !memcmp(st, st0, sizeof(st)) &&
-	     (inplace || (!memcmp(src, g_in, len) &&
-			  guard_intact(g_arena_src, soff, len)));
+	ok = chacha_data_ok(dst, src, want, len, soff, doff, inplace) &&
+	     !memcmp(st, st0, sizeof(st));
 	check(ok, "chacha20", name,
 	      "%s: row len %zu ctr %#x src+%zu dst+%zu%s: diff at %ld, guards %d/%d",
 	      what, len, ctr, soff, doff, inplace ? " in-place" : "",
@@ -1086,11 +1093,8 @@ static void chacha_one(unsigned int i, const u8 *key, u32 ctr,
 		im->xor_stream_key(stk, kb, dst, src, (unsigned int)len, 20);
 		ok = !memcmp(kb, kref, sizeof(kref)) &&
 		     guard_intact(g_arena_small, 0, sizeof(kref)) &&
-		     !memcmp(dst, want, len) &&
-		     guard_intact(g_arena_dst, doff, len) &&
-		     !memcmp(stk, stk0, sizeof(stk)) &&
-		     (inplace || (!memcmp(src, g_in, len) &&
-				  guard_intact(g_arena_src, soff, len)));
+		     chacha_data_ok(dst, src, want, len, soff, doff, inplace) &&
+		     !memcmp(stk, stk0, sizeof(stk));
 		check(ok, "chacha20", name,
 		      "%s: keyed len %zu ctr %#x src+%zu dst+%zu%s: key %s, diff at %ld, guards %d/%d/%d",
 		      what, len, ctr, soff, doff, inplace ? " in-place" : "",

@@ -111,29 +111,37 @@ static void sc_chacha_xor_avx512(const u32 *state, u8 *dst, const u8 *src,
 		sc_chacha_xor_avx512_32x(state, dst, src, len, nrounds);
 }
 
-/* The keyed calls pick their kernel by the blocks they compute, key included. */
-static void sc_chacha_xor_key_avx512vl(const u32 *state, u8 *key, u8 *dst,
-				       const u8 *src, unsigned int len,
-				       int nrounds)
+/*
+ * The keyed calls pick their kernel by the blocks they compute, key
+ * included: xmm for short ones, else ymm (@zmm false) or zmm.
+ */
+static void sc_chacha_xor_key_x86(const u32 *state, u8 *key, u8 *dst,
+				  const u8 *src, unsigned int len, int nrounds,
+				  bool zmm)
 {
 	if (len + CHACHA_BLOCK_SIZE <= SC_CHACHA_XMM_MAX)
 		sc_chacha_xor_avx512vl_4x_key(state, dst, src, len, nrounds,
 					      key);
+	else if (zmm)
+		sc_chacha_xor_avx512_32x_key(state, dst, src, len, nrounds,
+					     key);
 	else
 		sc_chacha_xor_avx512vl_16x_key(state, dst, src, len, nrounds,
 					       key);
+}
+
+static void sc_chacha_xor_key_avx512vl(const u32 *state, u8 *key, u8 *dst,
+				       const u8 *src, unsigned int len,
+				       int nrounds)
+{
+	sc_chacha_xor_key_x86(state, key, dst, src, len, nrounds, false);
 }
 
 static void sc_chacha_xor_key_avx512(const u32 *state, u8 *key, u8 *dst,
 				     const u8 *src, unsigned int len,
 				     int nrounds)
 {
-	if (len + CHACHA_BLOCK_SIZE <= SC_CHACHA_XMM_MAX)
-		sc_chacha_xor_avx512vl_4x_key(state, dst, src, len, nrounds,
-					      key);
-	else
-		sc_chacha_xor_avx512_32x_key(state, dst, src, len, nrounds,
-					     key);
+	sc_chacha_xor_key_x86(state, key, dst, src, len, nrounds, true);
 }
 
 /* The asm is only called directly, so it needs no CFI/IBT landing pad. */
