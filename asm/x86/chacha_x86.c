@@ -42,6 +42,27 @@ asmlinkage void sc_chacha_xor_avx512vl_16x_key(const u32 *state, u8 *dst,
 asmlinkage void sc_chacha_xor_avx512_32x_key(const u32 *state, u8 *dst,
 					     const u8 *src, unsigned int len,
 					     int nrounds, u8 *key);
+asmlinkage void sc_chacha_xor_avx512vl_1h(const u32 *state, u8 *dst,
+					  const u8 *src, unsigned int len,
+					  int nrounds);
+asmlinkage void sc_chacha_xor_avx512vl_2h(const u32 *state, u8 *dst,
+					  const u8 *src, unsigned int len,
+					  int nrounds);
+asmlinkage void sc_chacha_xor_avx512_4h(const u32 *state, u8 *dst,
+					const u8 *src, unsigned int len,
+					int nrounds);
+asmlinkage void sc_chacha_xor_avx512_8h(const u32 *state, u8 *dst,
+					const u8 *src, unsigned int len,
+					int nrounds);
+asmlinkage void sc_chacha_xor_avx512vl_2h_key(const u32 *state, u8 *dst,
+					      const u8 *src, unsigned int len,
+					      int nrounds, u8 *key);
+asmlinkage void sc_chacha_xor_avx512_4h_key(const u32 *state, u8 *dst,
+					    const u8 *src, unsigned int len,
+					    int nrounds, u8 *key);
+asmlinkage void sc_chacha_xor_avx512_8h_key(const u32 *state, u8 *dst,
+					    const u8 *src, unsigned int len,
+					    int nrounds, u8 *key);
 asmlinkage void sc_chacha_xor_scalar(const u32 *state, u8 *dst,
 				     const u8 *src, unsigned int len,
 				     int nrounds);
@@ -144,6 +165,52 @@ static void sc_chacha_xor_key_avx512(const u32 *state, u8 *key, u8 *dst,
 	sc_chacha_xor_key_x86(state, key, dst, src, len, nrounds, true);
 }
 
+/*
+ * Horizontal layout (one row of 1, 2 or 4 blocks per register): a call of
+ * up to 8 blocks costs about one round chain, 230-430 cycles on Intel
+ * against 430-600 for the vertical kernels.  Beyond 8 blocks the vertical
+ * zmm kernel is faster (at 1 KiB 600 cycles against 775 for 4 interleaved
+ * horizontal batches), so longer calls go there.
+ */
+#define SC_CHACHA_HORIZ_MAX	(8 * CHACHA_BLOCK_SIZE)
+
+static void sc_chacha_xor_avx512_horiz(const u32 *state, u8 *dst,
+				       const u8 *src, unsigned int len,
+				       int nrounds)
+{
+	if (len <= CHACHA_BLOCK_SIZE)
+		sc_chacha_xor_avx512vl_1h(state, dst, src, len, nrounds);
+	else if (len <= 2 * CHACHA_BLOCK_SIZE)
+		sc_chacha_xor_avx512vl_2h(state, dst, src, len, nrounds);
+	else if (len <= 4 * CHACHA_BLOCK_SIZE)
+		sc_chacha_xor_avx512_4h(state, dst, src, len, nrounds);
+	else if (len <= SC_CHACHA_HORIZ_MAX)
+		sc_chacha_xor_avx512_8h(state, dst, src, len, nrounds);
+	else
+		sc_chacha_xor_avx512_32x(state, dst, src, len, nrounds);
+}
+
+/* The key block is one more block of the same call. */
+static void sc_chacha_xor_key_avx512_horiz(const u32 *state, u8 *key,
+					   u8 *dst, const u8 *src,
+					   unsigned int len, int nrounds)
+{
+	unsigned int total = len + CHACHA_BLOCK_SIZE;
+
+	if (total <= 2 * CHACHA_BLOCK_SIZE)
+		sc_chacha_xor_avx512vl_2h_key(state, dst, src, len, nrounds,
+					      key);
+	else if (total <= 4 * CHACHA_BLOCK_SIZE)
+		sc_chacha_xor_avx512_4h_key(state, dst, src, len, nrounds,
+					    key);
+	else if (total <= SC_CHACHA_HORIZ_MAX)
+		sc_chacha_xor_avx512_8h_key(state, dst, src, len, nrounds,
+					    key);
+	else
+		sc_chacha_xor_avx512_32x_key(state, dst, src, len, nrounds,
+					     key);
+}
+
 /* The asm is only called directly, so it needs no CFI/IBT landing pad. */
 static void sc_hchacha_x86_scalar(const u32 *state, u32 *out, int nrounds)
 {
@@ -218,4 +285,24 @@ const struct sc_chacha_impl sc_chacha_impl_avx512 = {
 	.hchacha = sc_hchacha_x86_avx512vl,
 	.xor_stream_key = sc_chacha_xor_key_avx512,
 	.key_batch = 32,		/* 2 x 16 blocks in zmm */
+};
+
+/*
+ * The avx512 row with the horizontal kernels up to 8 blocks.  Only
+ * measurement picks it (see chacha_rows.h): it wins where vector ops take
+ * one cycle (Intel), while on Zen 5 the scalar and vertical rows are as
+ * fast or faster at these lengths.
+ */
+const struct sc_chacha_impl sc_chacha_impl_avx512_horiz = {
+	.base = {
+		.name = "avx512-horiz",
+		.cpu_features = SC_CPU_AVX | SC_CPU_AVX2 | SC_CPU_AVX512,
+		.cpu_avoid = SC_CPU_PREFER_YMM,
+		.simd = true,
+		.min_len = SC_CHACHA_MIN_AVX512_HORIZ,
+	},
+	.xor_stream = sc_chacha_xor_avx512_horiz,
+	.hchacha = sc_hchacha_x86_avx512vl,
+	.xor_stream_key = sc_chacha_xor_key_avx512_horiz,
+	.key_batch = 32,		/* beyond 8 blocks: as avx512 */
 };
