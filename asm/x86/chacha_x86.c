@@ -167,16 +167,20 @@ static void sc_chacha_xor_key_avx512(const u32 *state, u8 *key, u8 *dst,
 
 /*
  * Horizontal layout (one row of 1, 2 or 4 blocks per register): a call of
- * up to 8 blocks costs about one round chain, 230-430 cycles on Intel
+ * up to 8 blocks costs about one round chain, 240-430 cycles on Intel
  * against 430-600 for the vertical kernels.  Beyond 8 blocks the vertical
  * zmm kernel is faster (at 1 KiB 600 cycles against 775 for 4 interleaved
- * horizontal batches), so longer calls go there.
+ * horizontal batches), so longer calls go there -- except a last few
+ * blocks that would cost the vertical kernel a whole batch of 16 (see
+ * sc_chacha_horiz_split()).
  */
 #define SC_CHACHA_HORIZ_MAX	(8 * CHACHA_BLOCK_SIZE)
+#define SC_CHACHA_ZMM_BATCH	(16 * CHACHA_BLOCK_SIZE)
+#define SC_CHACHA_ZMM_GROUP	(2 * SC_CHACHA_ZMM_BATCH)
 
-static void sc_chacha_xor_avx512_horiz(const u32 *state, u8 *dst,
-				       const u8 *src, unsigned int len,
-				       int nrounds)
+/* @len <= SC_CHACHA_HORIZ_MAX: the horizontal kernel for its block count */
+static void sc_chacha_xor_horiz(const u32 *state, u8 *dst, const u8 *src,
+				unsigned int len, int nrounds)
 {
 	if (len <= CHACHA_BLOCK_SIZE)
 		sc_chacha_xor_avx512vl_1h(state, dst, src, len, nrounds);
@@ -184,16 +188,13 @@ static void sc_chacha_xor_avx512_horiz(const u32 *state, u8 *dst,
 		sc_chacha_xor_avx512vl_2h(state, dst, src, len, nrounds);
 	else if (len <= 4 * CHACHA_BLOCK_SIZE)
 		sc_chacha_xor_avx512_4h(state, dst, src, len, nrounds);
-	else if (len <= SC_CHACHA_HORIZ_MAX)
-		sc_chacha_xor_avx512_8h(state, dst, src, len, nrounds);
 	else
-		sc_chacha_xor_avx512_32x(state, dst, src, len, nrounds);
+		sc_chacha_xor_avx512_8h(state, dst, src, len, nrounds);
 }
 
-/* The key block is one more block of the same call. */
-static void sc_chacha_xor_key_avx512_horiz(const u32 *state, u8 *key,
-					   u8 *dst, const u8 *src,
-					   unsigned int len, int nrounds)
+static void sc_chacha_xor_horiz_key(const u32 *state, u8 *key, u8 *dst,
+				    const u8 *src, unsigned int len,
+				    int nrounds)
 {
 	unsigned int total = len + CHACHA_BLOCK_SIZE;
 
@@ -203,12 +204,81 @@ static void sc_chacha_xor_key_avx512_horiz(const u32 *state, u8 *key,
 	else if (total <= 4 * CHACHA_BLOCK_SIZE)
 		sc_chacha_xor_avx512_4h_key(state, dst, src, len, nrounds,
 					    key);
-	else if (total <= SC_CHACHA_HORIZ_MAX)
+	else
 		sc_chacha_xor_avx512_8h_key(state, dst, src, len, nrounds,
 					    key);
-	else
-		sc_chacha_xor_avx512_32x_key(state, dst, src, len, nrounds,
-					     key);
+}
+
+/*
+ * How many of @len bytes (a call's keystream, key block included) go to
+ * the vertical zmm kernel; the rest, at most 8 blocks, go to a horizontal
+ * one.  The vertical kernel runs 2 x 16 blocks, or 16 for what is left
+ * after the last pair, and where vector ops take one cycle every lane
+ * costs (Intel: about 600 cycles for one batch, 1100 for two).  A rest of
+ * up to 8 blocks after whole pairs, or after one more batch, is cheaper
+ * horizontally (at most 430 cycles); a rest of 9-16 blocks or 25-31 is
+ * not.
+ */
+static unsigned int sc_chacha_horiz_split(unsigned int len)
+{
+	unsigned int rest = len % SC_CHACHA_ZMM_GROUP;
+
+	if (len <= SC_CHACHA_HORIZ_MAX)
+		return 0;
+	if (rest <= SC_CHACHA_HORIZ_MAX)
+		return len - rest;
+	if (rest > SC_CHACHA_ZMM_BATCH &&
+	    rest <= SC_CHACHA_ZMM_BATCH + SC_CHACHA_HORIZ_MAX)
+		return len - rest + SC_CHACHA_ZMM_BATCH;
+	return len;
+}
+
+/* @state with its counter @blocks on, for the horizontal part of a call */
+static void sc_chacha_xor_tail(const u32 *state, unsigned int blocks,
+			       u8 *dst, const u8 *src, unsigned int len,
+			       int nrounds)
+{
+	u32 st[CHACHA_STATE_WORDS];
+
+	memcpy(st, state, sizeof(st));
+	st[12] += blocks;
+	sc_chacha_xor_horiz(st, dst, src, len, nrounds);
+	memzero_explicit(st, sizeof(st));
+}
+
+static void sc_chacha_xor_avx512_horiz(const u32 *state, u8 *dst,
+				       const u8 *src, unsigned int len,
+				       int nrounds)
+{
+	unsigned int v = sc_chacha_horiz_split(len);
+
+	if (!v) {
+		sc_chacha_xor_horiz(state, dst, src, len, nrounds);
+		return;
+	}
+	sc_chacha_xor_avx512_32x(state, dst, src, v, nrounds);
+	if (v < len)
+		sc_chacha_xor_tail(state, v / CHACHA_BLOCK_SIZE, dst + v,
+				   src + v, len - v, nrounds);
+}
+
+/* The key block is one more block of the same (first) call. */
+static void sc_chacha_xor_key_avx512_horiz(const u32 *state, u8 *key,
+					   u8 *dst, const u8 *src,
+					   unsigned int len, int nrounds)
+{
+	unsigned int v = sc_chacha_horiz_split(len + CHACHA_BLOCK_SIZE);
+	unsigned int text;
+
+	if (!v) {
+		sc_chacha_xor_horiz_key(state, key, dst, src, len, nrounds);
+		return;
+	}
+	text = v - CHACHA_BLOCK_SIZE;
+	sc_chacha_xor_avx512_32x_key(state, dst, src, text, nrounds, key);
+	if (text < len)
+		sc_chacha_xor_tail(state, v / CHACHA_BLOCK_SIZE, dst + text,
+				   src + text, len - text, nrounds);
 }
 
 /* The asm is only called directly, so it needs no CFI/IBT landing pad. */
@@ -288,7 +358,8 @@ const struct sc_chacha_impl sc_chacha_impl_avx512 = {
 };
 
 /*
- * The avx512 row with the horizontal kernels up to 8 blocks.  Only
+ * The avx512 row with the horizontal kernels up to 8 blocks, and for the
+ * last few blocks of longer calls.  Only
  * measurement picks it (see chacha_rows.h): it wins where vector ops take
  * one cycle (Intel), while on Zen 5 the scalar and vertical rows are as
  * fast or faster at these lengths.
