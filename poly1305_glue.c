@@ -3,7 +3,8 @@
  * shash glue for "poly1305" with the kernel's semantics: no setkey, the
  * first 32 bytes of data are the one-time key (r, then s), final without
  * them returns -ENOKEY.  Message blocks go to the row the dispatcher picks,
- * in SIMD sections of at most SC_SIMD_CHUNK bytes.
+ * in SIMD sections of at most SC_SIMD_CHUNK bytes
+ * (sc_poly1305_msg_update_chunked()).
  */
 #include <linux/module.h>
 #include <linux/string.h>
@@ -22,20 +23,9 @@ static int sc_poly1305_init(struct shash_desc *desc)
 static int sc_poly1305_update(struct shash_desc *desc, const u8 *src,
 			      unsigned int len)
 {
-	struct sc_poly1305_msg *msg = shash_desc_ctx(desc);
-
 	BUILD_BUG_ON(SC_SIMD_CHUNK > 4096);
 
-	while (len) {
-		unsigned int n = min_t(unsigned int, len, SC_SIMD_CHUNK);
-		const struct sc_poly1305_impl *impl = sc_simd_usable() ?
-			sc_poly1305_pick(len) : sc_poly1305_pick_nosimd(len);
-
-		sc_simd_run(impl->base.simd,
-			    sc_poly1305_msg_update(impl, msg, src, n));
-		src += n;
-		len -= n;
-	}
+	sc_poly1305_msg_update_chunked(NULL, shash_desc_ctx(desc), src, len);
 	return 0;
 }
 
@@ -92,6 +82,7 @@ static int sc_poly1305_import(struct shash_desc *desc, const void *in)
 		return -EINVAL;
 	}
 	memcpy(msg, in, sizeof(*msg));
+	msg->core.pow = NULL;	/* only an update in progress has one */
 	return 0;
 }
 

@@ -339,14 +339,9 @@ static void ours_poly1305(const struct job *j, size_t len)
 	sc_poly1305_msg_init(&msg);
 	sc_poly1305_msg_update(j->kind == K_BEST ? sc_poly1305_pick(32) :
 			       sc_poly1305_impls[j->row], &msg, g_key, 32);
-	while (len) {
-		size_t n = len < SC_SIMD_CHUNK ? len : SC_SIMD_CHUNK;
-
-		sc_poly1305_msg_update(j->kind == K_BEST ? sc_poly1305_pick(len) :
-				       sc_poly1305_impls[j->row], &msg, src, n);
-		src += n;
-		len -= n;
-	}
+	sc_poly1305_msg_update_chunked(j->kind == K_BEST ? NULL :
+				       sc_poly1305_impls[j->row], &msg, src,
+				       len);
 	if (sc_poly1305_msg_final(&sc_poly1305_impl_generic, &msg, g_out))
 		die("poly1305 final");
 }

@@ -15,6 +15,7 @@
 #include <linux/errno.h>
 #include "../compat/unaligned.h"
 #include "../simdcrypt.h"
+#include "../compat/simd.h"
 #include "poly1305.h"
 
 
@@ -25,6 +26,7 @@ void sc_poly1305_core_setkey(struct sc_poly1305_core *core, const u8 *key16)
 	core->h[0] = 0;
 	core->h[1] = 0;
 	core->h[2] = 0;
+	core->pow = NULL;
 }
 
 void sc_poly1305_blocks_generic(struct sc_poly1305_core *core, const u8 *src,
@@ -165,6 +167,35 @@ void sc_poly1305_msg_update(const struct sc_poly1305_impl *impl,
 		memcpy(msg->buf, src, len);
 		msg->buflen = len;
 	}
+}
+
+void sc_poly1305_msg_update_chunked(const struct sc_poly1305_impl *impl,
+				    struct sc_poly1305_msg *msg, const u8 *src,
+				    size_t len)
+{
+	struct sc_poly1305_pow pow, *p = NULL;
+
+	if (len > SC_SIMD_CHUNK) {
+		pow.ready = 0;
+		p = &pow;
+	}
+	while (len) {
+		size_t n = len < SC_SIMD_CHUNK ? len : SC_SIMD_CHUNK;
+		const struct sc_poly1305_impl *im = impl;
+
+		if (!im)
+			im = sc_simd_usable() ? sc_poly1305_pick(len) :
+						sc_poly1305_pick_nosimd(len);
+		/* again each time: the piece that holds r clears it */
+		msg->core.pow = p;
+		sc_simd_run(im->base.simd,
+			    sc_poly1305_msg_update(im, msg, src, n));
+		src += n;
+		len -= n;
+	}
+	msg->core.pow = NULL;
+	if (p)
+		memzero_explicit(p, sizeof(*p));
 }
 
 int sc_poly1305_msg_final(const struct sc_poly1305_impl *impl,

@@ -805,7 +805,11 @@ static void poly_row_tag(unsigned int first_row, bool mix, const u8 *key,
 	sc_poly1305_emit(&core, s, tag);
 }
 
-/* Message-level Poly1305 (kernel semantics: key = first 32 bytes of data). */
+/*
+ * Message-level Poly1305 (kernel semantics: key = first 32 bytes of data),
+ * each update as the shash glue makes it (sc_poly1305_msg_update_chunked():
+ * 4 KiB pieces, the key powers kept across them).
+ */
 static int poly_msg_tag(const struct sc_poly1305_impl *im, bool pick,
 			const u8 *key, const u8 *m, size_t len, u8 *tag,
 			unsigned int nsplit)
@@ -826,11 +830,11 @@ static int poly_msg_tag(const struct sc_poly1305_impl *im, bool pick,
 				n = total - off;
 			nsplit--;
 			if (!rnd_below(8))	/* an empty update now and then */
-				sc_poly1305_msg_update(pick ? sc_poly1305_pick(0) : im,
-						       &msg, buf + off, 0);
+				sc_poly1305_msg_update_chunked(pick ? NULL : im,
+							       &msg, buf + off, 0);
 		}
-		sc_poly1305_msg_update(pick ? sc_poly1305_pick(n) : im, &msg,
-				       buf + off, n);
+		sc_poly1305_msg_update_chunked(pick ? NULL : im, &msg,
+					       buf + off, n);
 		off += n;
 	}
 	return sc_poly1305_msg_final(im, &msg, tag);
@@ -1587,6 +1591,27 @@ static void test_poly1305(void)
 			check(!err && !memcmp(got, want, 16), "poly1305",
 			      pick ? "dispatch" : row_name(SC_ALG_POLY1305, i),
 			      "random splits len %zu", len);
+		}
+	}
+	/*
+	 * long updates: the zmm IFMA row computes its key powers in the first
+	 * piece after the key and reuses them in the others; a split now and
+	 * then starts a new update (new powers)
+	 */
+	for (j = 0; j < (g_quick ? 6u : 40u); j++) {
+		len = 4096 * (2 + j % 8) + rnd_below(4096);
+		rnd_fill(key, 32);
+		rnd_fill(g_in, len);
+		crypto_onetimeauth_poly1305(want, g_in, len, key);
+		for (r = 0; r <= g_nrows[SC_ALG_POLY1305]; r++) {
+			bool pick = r == g_nrows[SC_ALG_POLY1305];
+			unsigned int i = pick ? 0 : g_rows[SC_ALG_POLY1305][r];
+
+			err = poly_msg_tag(sc_poly1305_impls[i], pick, key, g_in, len,
+					   got, j % 3 ? 0 : 2);
+			check(!err && !memcmp(got, want, 16), "poly1305",
+			      pick ? "dispatch" : row_name(SC_ALG_POLY1305, i),
+			      "long update len %zu", len);
 		}
 	}
 	for (len = 0; len < 32; len++) {

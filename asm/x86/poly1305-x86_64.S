@@ -68,11 +68,16 @@
  *   A block   0   4   1   5   2   6   3   7      power r^(16 - block)
  *   B block   8  12   9  13  10  14  11  15      power r^(16 - block)
  *
- * The powers are computed on every call (the core state has only r) in
- * four dependent vector multiplications from broadcast r: r^2; r^3/r^4;
- * r^5..r^8; r^9..r^16, the multiplier of each step broadcast from lane 0 of
- * the one before.  That is
- * about 130 cycles, so the C wrapper uses the scalar code below 256 bytes.
+ * The powers are computed in four dependent vector multiplications from
+ * broadcast r: r^2; r^3/r^4; r^5..r^8; r^9..r^16, the multiplier of each
+ * step broadcast from lane 0 of the one before.  That is about 130 cycles,
+ * so the C wrapper uses the scalar code below 256 bytes.  The zmm function
+ * computes them once per message when the caller keeps them for it
+ * (core->pow, struct sc_poly1305_pow: the shash update of a long message,
+ * an AEAD text of more than one piece), and on every call otherwise (the
+ * core state has only r); loading them back costs about 20 cycles.
+ * Measured on Intel (family 6 model 167): 16 KiB in 4 KiB calls 0.272 ->
+ * 0.255 cycles/byte, 64 KiB 0.267 -> 0.239.
  * A length that is not a multiple of 256 starts with a partial group
  * (see the code before .Lifma_loop), so there is no scalar tail.
  *
@@ -120,6 +125,12 @@
 #define CORE_H2		16
 #define CORE_R0		24
 #define CORE_R1		32
+#define CORE_POW	40
+/* struct sc_poly1305_pow (simdcrypt.h) */
+#define POW_READY	0
+#define POW_Q		8
+#define POW_W		32
+#define POW_V		224
 
 /* ---------------------------------------------------------------------- */
 /* Scalar: base 2^64, MULX                                                 */
@@ -457,6 +468,44 @@ SYM_FUNC_END(sc_poly1305_blocks_x86_mulx)
  * 2 x 8 lanes, 16-block groups) or ymm (\vl = 32: 2 x 4 lanes, 8-block
  * groups, for the CPUs that prefer ymm); the comments speak of zmm.
  */
+/*
+ * The zmm function's powers, kept across the calls of one message in a
+ * struct sc_poly1305_pow the caller attaches as core->pow (computing them
+ * is four dependent vector multiplications, about 210 cycles on Intel, a
+ * fifth of a 4 KiB call): r^16's limbs, and the limbs of A's and B's last
+ * powers; the 20x multiples are recomputed (SCALE20).  \p: the struct.
+ */
+.macro POW_STORE p
+	vmovq		%xmm12, POW_Q(\p)
+	vmovq		%xmm13, POW_Q+8(\p)
+	vmovq		%xmm14, POW_Q+16(\p)
+	vmovdqu64	W0, POW_W(\p)
+	vmovdqu64	W1, POW_W+64(\p)
+	vmovdqu64	W2, POW_W+128(\p)
+	vmovdqu64	V0, POW_V(\p)
+	vmovdqu64	V1, POW_V+64(\p)
+	vmovdqu64	V2, POW_V+128(\p)
+	movq		$1, POW_READY(\p)
+.endm
+
+.macro POW_LOAD p
+	vpbroadcastq	POW_Q(\p), Q0
+	vpbroadcastq	POW_Q+8(\p), Q1
+	vpbroadcastq	POW_Q+16(\p), Q2
+	vmovdqu64	POW_W(\p), W0
+	vmovdqu64	POW_W+64(\p), W1
+	vmovdqu64	POW_W+128(\p), W2
+	vmovdqu64	POW_V(\p), V0
+	vmovdqu64	POW_V+64(\p), V1
+	vmovdqu64	POW_V+128(\p), V2
+	SCALE20		Q1, Q3
+	SCALE20		Q2, Q4
+	SCALE20		W1, W3
+	SCALE20		W2, W4
+	SCALE20		V1, V3
+	SCALE20		V2, V4
+.endm
+
 .macro IFMA_FUNC name, vl
 SYM_FUNC_START(\name)
 	IFMA_REGS	\vl
@@ -469,6 +518,17 @@ SYM_FUNC_START(\name)
 	shlq		$40, %rax
 	vpbroadcastq	%rax, PADV
 
+.if \vl == 64
+	/* powers a caller kept from an earlier call of this message */
+	movq		CORE_POW(%rdi), %rax
+	testq		%rax, %rax
+	jz		.L\name\()_powers
+	cmpq		$0, POW_READY(%rax)
+	je		.L\name\()_powers
+	POW_LOAD	%rax
+	jmp		.L\name\()_powered
+.L\name\()_powers:
+.endif
 	/* Q = r in every lane */
 	movq		CORE_R0(%rdi), %r8
 	movq		CORE_R1(%rdi), %r9
@@ -533,6 +593,10 @@ SYM_FUNC_START(\name)
 	BCAST3		%xmm17, %xmm18, %xmm19, Q0, Q1, Q2	/* W */
 	SCALE20		Q1, Q3
 	SCALE20		Q2, Q4
+	movq		CORE_POW(%rdi), %rax
+	testq		%rax, %rax
+	jz		.L\name\()_powered
+	POW_STORE	%rax
 
 .else
 	/*
@@ -570,6 +634,7 @@ SYM_FUNC_START(\name)
 	SCALE20		Q2, Q4
 
 .endif
+.L\name\()_powered:
 	/*
 	 * A message of n blocks is handled as z = -n mod 16 zero blocks
 	 * followed by the n blocks, so that every group is whole: h starts in

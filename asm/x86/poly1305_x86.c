@@ -25,8 +25,14 @@
 
 /* The asm knows struct sc_poly1305_core by these offsets. */
 _Static_assert(__builtin_offsetof(struct sc_poly1305_core, h) == 0 &&
-	       __builtin_offsetof(struct sc_poly1305_core, r) == 24,
+	       __builtin_offsetof(struct sc_poly1305_core, r) == 24 &&
+	       __builtin_offsetof(struct sc_poly1305_core, pow) == 40,
 	       "poly1305-x86_64.S: struct sc_poly1305_core layout");
+_Static_assert(__builtin_offsetof(struct sc_poly1305_pow, ready) == 0 &&
+	       __builtin_offsetof(struct sc_poly1305_pow, q) == 8 &&
+	       __builtin_offsetof(struct sc_poly1305_pow, w) == 32 &&
+	       __builtin_offsetof(struct sc_poly1305_pow, v) == 224,
+	       "poly1305-x86_64.S: struct sc_poly1305_pow layout");
 
 /* Below these the key powers cost more than they save (userspace). */
 #define SC_POLY1305_AVX2_MIN		640
