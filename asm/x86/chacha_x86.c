@@ -63,6 +63,12 @@ asmlinkage void sc_chacha_xor_avx512_4h_key(const u32 *state, u8 *dst,
 asmlinkage void sc_chacha_xor_avx512_8h_key(const u32 *state, u8 *dst,
 					    const u8 *src, unsigned int len,
 					    int nrounds, u8 *key);
+asmlinkage void sc_chacha_xor_avx512_24vh(const u32 *state, u8 *dst,
+					  const u8 *src, unsigned int len,
+					  int nrounds);
+asmlinkage void sc_chacha_xor_avx512_24vh_key(const u32 *state, u8 *dst,
+					      const u8 *src, unsigned int len,
+					      int nrounds, u8 *key);
 asmlinkage void sc_chacha_xor_scalar(const u32 *state, u8 *dst,
 				     const u8 *src, unsigned int len,
 				     int nrounds);
@@ -170,16 +176,21 @@ static void sc_chacha_xor_key_avx512(const u32 *state, u8 *key, u8 *dst,
  * up to 8 blocks costs about one round chain, 240-430 cycles on Intel
  * against 430-600 for the vertical kernels.  Beyond 8 blocks the vertical
  * zmm kernel is faster (at 1 KiB 600 cycles against 775 for 4 interleaved
- * horizontal batches), so longer calls go there -- except a last few
- * blocks that would cost the vertical kernel a whole batch of 16 (see
+ * horizontal batches), so longer calls go there -- except the last few
+ * blocks, which would cost it a whole batch of 16 (see
  * sc_chacha_horiz_split()).
  */
 #define SC_CHACHA_HORIZ_MAX	(8 * CHACHA_BLOCK_SIZE)
 #define SC_CHACHA_ZMM_BATCH	(16 * CHACHA_BLOCK_SIZE)
 #define SC_CHACHA_ZMM_GROUP	(2 * SC_CHACHA_ZMM_BATCH)
+#define SC_CHACHA_VH_MAX	(SC_CHACHA_ZMM_BATCH + SC_CHACHA_HORIZ_MAX)
 
-/* @len <= SC_CHACHA_HORIZ_MAX: the horizontal kernel for its block count */
-static void sc_chacha_xor_horiz(const u32 *state, u8 *dst, const u8 *src,
+/*
+ * A call's last part, at most SC_CHACHA_VH_MAX bytes and not 9-16 blocks:
+ * the horizontal kernel for its block count, or (17-24 blocks) 16 blocks
+ * vertically and 8 horizontally in one round loop.
+ */
+static void sc_chacha_xor_tailk(const u32 *state, u8 *dst, const u8 *src,
 				unsigned int len, int nrounds)
 {
 	if (len <= CHACHA_BLOCK_SIZE)
@@ -188,11 +199,14 @@ static void sc_chacha_xor_horiz(const u32 *state, u8 *dst, const u8 *src,
 		sc_chacha_xor_avx512vl_2h(state, dst, src, len, nrounds);
 	else if (len <= 4 * CHACHA_BLOCK_SIZE)
 		sc_chacha_xor_avx512_4h(state, dst, src, len, nrounds);
-	else
+	else if (len <= SC_CHACHA_HORIZ_MAX)
 		sc_chacha_xor_avx512_8h(state, dst, src, len, nrounds);
+	else
+		sc_chacha_xor_avx512_24vh(state, dst, src, len, nrounds);
 }
 
-static void sc_chacha_xor_horiz_key(const u32 *state, u8 *key, u8 *dst,
+/* The same with the key block first (@len + 64 bytes of keystream). */
+static void sc_chacha_xor_tailk_key(const u32 *state, u8 *key, u8 *dst,
 				    const u8 *src, unsigned int len,
 				    int nrounds)
 {
@@ -204,36 +218,35 @@ static void sc_chacha_xor_horiz_key(const u32 *state, u8 *key, u8 *dst,
 	else if (total <= 4 * CHACHA_BLOCK_SIZE)
 		sc_chacha_xor_avx512_4h_key(state, dst, src, len, nrounds,
 					    key);
-	else
+	else if (total <= SC_CHACHA_HORIZ_MAX)
 		sc_chacha_xor_avx512_8h_key(state, dst, src, len, nrounds,
 					    key);
+	else
+		sc_chacha_xor_avx512_24vh_key(state, dst, src, len, nrounds,
+					      key);
 }
 
 /*
  * How many of @len bytes (a call's keystream, key block included) go to
- * the vertical zmm kernel; the rest, at most 8 blocks, go to a horizontal
- * one.  The vertical kernel runs 2 x 16 blocks, or 16 for what is left
- * after the last pair, and where vector ops take one cycle every lane
- * costs (Intel: about 600 cycles for one batch, 1100 for two).  A rest of
- * up to 8 blocks after whole pairs, or after one more batch, is cheaper
- * horizontally (at most 430 cycles); a rest of 9-16 blocks or 25-31 is
- * not.
+ * the vertical zmm kernel first; the rest goes to sc_chacha_xor_tailk().
+ * The vertical kernel runs 2 x 16 blocks, or 16 for what is left after
+ * the last pair, and where vector instructions take one cycle each of them
+ * costs a port slot (Intel: about 600 cycles for one batch, 1100 for two).
+ * What is left after whole pairs costs less in the tail kernels when it is
+ * up to 8 blocks (at most 430 cycles) or 17-24 (16 + 8: about 810 cycles
+ * against 1000 for two batches); 9-16 or 25-31 blocks stay vertical.
  */
 static unsigned int sc_chacha_horiz_split(unsigned int len)
 {
 	unsigned int rest = len % SC_CHACHA_ZMM_GROUP;
 
-	if (len <= SC_CHACHA_HORIZ_MAX)
-		return 0;
-	if (rest <= SC_CHACHA_HORIZ_MAX)
+	if (rest <= SC_CHACHA_HORIZ_MAX ||
+	    (rest > SC_CHACHA_ZMM_BATCH && rest <= SC_CHACHA_VH_MAX))
 		return len - rest;
-	if (rest > SC_CHACHA_ZMM_BATCH &&
-	    rest <= SC_CHACHA_ZMM_BATCH + SC_CHACHA_HORIZ_MAX)
-		return len - rest + SC_CHACHA_ZMM_BATCH;
 	return len;
 }
 
-/* @state with its counter @blocks on, for the horizontal part of a call */
+/* The tail of a call: @state with its counter @blocks on. */
 static void sc_chacha_xor_tail(const u32 *state, unsigned int blocks,
 			       u8 *dst, const u8 *src, unsigned int len,
 			       int nrounds)
@@ -242,7 +255,7 @@ static void sc_chacha_xor_tail(const u32 *state, unsigned int blocks,
 
 	memcpy(st, state, sizeof(st));
 	st[12] += blocks;
-	sc_chacha_xor_horiz(st, dst, src, len, nrounds);
+	sc_chacha_xor_tailk(st, dst, src, len, nrounds);
 	memzero_explicit(st, sizeof(st));
 }
 
@@ -253,7 +266,7 @@ static void sc_chacha_xor_avx512_horiz(const u32 *state, u8 *dst,
 	unsigned int v = sc_chacha_horiz_split(len);
 
 	if (!v) {
-		sc_chacha_xor_horiz(state, dst, src, len, nrounds);
+		sc_chacha_xor_tailk(state, dst, src, len, nrounds);
 		return;
 	}
 	sc_chacha_xor_avx512_32x(state, dst, src, v, nrounds);
@@ -271,7 +284,7 @@ static void sc_chacha_xor_key_avx512_horiz(const u32 *state, u8 *key,
 	unsigned int text;
 
 	if (!v) {
-		sc_chacha_xor_horiz_key(state, key, dst, src, len, nrounds);
+		sc_chacha_xor_tailk_key(state, key, dst, src, len, nrounds);
 		return;
 	}
 	text = v - CHACHA_BLOCK_SIZE;
