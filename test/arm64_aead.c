@@ -408,7 +408,7 @@ u64 sc_abi_call(void *fn, u64 a0, u64 a1, u64 a2, u64 a3, u64 a4);
 static void aead_abi(const struct sc_aead_impl *impl)
 {
 	static const unsigned int lens[] = { 64, 256, 1000, 4096 };
-	struct sc_poly1305_core core = { { 0 }, { 1, 4 } };
+	struct sc_poly1305_core core = { .r = { 1, 4 } };
 	u32 state[16] = { 0 };
 	u64 bad = 0;
 	unsigned int i;

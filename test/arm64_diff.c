@@ -472,7 +472,7 @@ u64 sc_abi_call(void *fn, u64 a0, u64 a1, u64 a2, u64 a3, u64 a4);
 static void abi_rows(void)
 {
 	u32 state[16] = { 0 }, out[8];
-	struct sc_poly1305_core core = { { 0 }, { 1, 4 } };
+	struct sc_poly1305_core core = { .r = { 1, 4 } };
 	u64 st[25] = { 0 };
 	unsigned int i;
 

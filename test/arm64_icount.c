@@ -84,8 +84,8 @@ int main(int argc, char **argv)
 			sc_chacha_impls[row]->xor_stream(st, buf, buf, len,
 							 strcmp(a, "chacha12") ? 20 : 12);
 		} else if (alg == SC_ALG_POLY1305) {
-			struct sc_poly1305_core c = { { 1, 2, 3 },
-				{ 0x0ffffffc0fffffffull, 0x0ffffffc0ffffffcull } };
+			struct sc_poly1305_core c = { .h = { 1, 2, 3 },
+				.r = { 0x0ffffffc0fffffffull, 0x0ffffffc0ffffffcull } };
 
 			sc_poly1305_impls[row]->blocks(&c, buf, len & ~15u, 1);
 		} else if (alg == SC_ALG_KECCAK_XN) {
