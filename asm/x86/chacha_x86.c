@@ -186,11 +186,11 @@ static void sc_chacha_xor_key_avx512(const u32 *state, u8 *key, u8 *dst,
 #define SC_CHACHA_VH_MAX	(SC_CHACHA_ZMM_BATCH + SC_CHACHA_HORIZ_MAX)
 
 /*
- * A call's last part, at most SC_CHACHA_VH_MAX bytes and not 9-16 blocks:
- * the horizontal kernel for its block count, or (17-24 blocks) 16 blocks
- * vertically and 8 horizontally in one round loop.
+ * A call, or its last part, of at most SC_CHACHA_VH_MAX bytes and not 9-16
+ * blocks: the horizontal kernel for its block count, or (17-24 blocks) 16
+ * blocks vertically and 8 horizontally in one round loop.
  */
-static void sc_chacha_xor_tailk(const u32 *state, u8 *dst, const u8 *src,
+static void sc_chacha_xor_part(const u32 *state, u8 *dst, const u8 *src,
 				unsigned int len, int nrounds)
 {
 	if (len <= CHACHA_BLOCK_SIZE)
@@ -206,7 +206,7 @@ static void sc_chacha_xor_tailk(const u32 *state, u8 *dst, const u8 *src,
 }
 
 /* The same with the key block first (@len + 64 bytes of keystream). */
-static void sc_chacha_xor_tailk_key(const u32 *state, u8 *key, u8 *dst,
+static void sc_chacha_xor_part_key(const u32 *state, u8 *key, u8 *dst,
 				    const u8 *src, unsigned int len,
 				    int nrounds)
 {
@@ -228,13 +228,14 @@ static void sc_chacha_xor_tailk_key(const u32 *state, u8 *key, u8 *dst,
 
 /*
  * How many of @len bytes (a call's keystream, key block included) go to
- * the vertical zmm kernel first; the rest goes to sc_chacha_xor_tailk().
+ * the vertical zmm kernel first; the rest goes to sc_chacha_xor_part().
  * The vertical kernel runs 2 x 16 blocks, or 16 for what is left after
  * the last pair, and where vector instructions take one cycle each of them
- * costs a port slot (Intel: about 600 cycles for one batch, 1100 for two).
- * What is left after whole pairs costs less in the tail kernels when it is
- * up to 8 blocks (at most 430 cycles) or 17-24 (16 + 8: about 810 cycles
- * against 1000 for two batches); 9-16 or 25-31 blocks stay vertical.
+ * costs a port slot (Intel: about 600 cycles for one batch).  What is left
+ * after whole pairs costs less in sc_chacha_xor_part() when it is up to 8
+ * blocks (at most 430 cycles) or 17-24 (16 + 8 in one loop: 1010 cycles
+ * against 1250 for two batches, measured together); 9-16 or 25-31 blocks
+ * stay vertical.
  */
 static unsigned int sc_chacha_horiz_split(unsigned int len)
 {
@@ -246,8 +247,8 @@ static unsigned int sc_chacha_horiz_split(unsigned int len)
 	return len;
 }
 
-/* The tail of a call: @state with its counter @blocks on. */
-static void sc_chacha_xor_tail(const u32 *state, unsigned int blocks,
+/* sc_chacha_xor_part() on @state with its counter @blocks on. */
+static void sc_chacha_xor_part_at(const u32 *state, unsigned int blocks,
 			       u8 *dst, const u8 *src, unsigned int len,
 			       int nrounds)
 {
@@ -255,7 +256,7 @@ static void sc_chacha_xor_tail(const u32 *state, unsigned int blocks,
 
 	memcpy(st, state, sizeof(st));
 	st[12] += blocks;
-	sc_chacha_xor_tailk(st, dst, src, len, nrounds);
+	sc_chacha_xor_part(st, dst, src, len, nrounds);
 	memzero_explicit(st, sizeof(st));
 }
 
@@ -266,12 +267,12 @@ static void sc_chacha_xor_avx512_horiz(const u32 *state, u8 *dst,
 	unsigned int v = sc_chacha_horiz_split(len);
 
 	if (!v) {
-		sc_chacha_xor_tailk(state, dst, src, len, nrounds);
+		sc_chacha_xor_part(state, dst, src, len, nrounds);
 		return;
 	}
 	sc_chacha_xor_avx512_32x(state, dst, src, v, nrounds);
 	if (v < len)
-		sc_chacha_xor_tail(state, v / CHACHA_BLOCK_SIZE, dst + v,
+		sc_chacha_xor_part_at(state, v / CHACHA_BLOCK_SIZE, dst + v,
 				   src + v, len - v, nrounds);
 }
 
@@ -284,13 +285,13 @@ static void sc_chacha_xor_key_avx512_horiz(const u32 *state, u8 *key,
 	unsigned int text;
 
 	if (!v) {
-		sc_chacha_xor_tailk_key(state, key, dst, src, len, nrounds);
+		sc_chacha_xor_part_key(state, key, dst, src, len, nrounds);
 		return;
 	}
 	text = v - CHACHA_BLOCK_SIZE;
 	sc_chacha_xor_avx512_32x_key(state, dst, src, text, nrounds, key);
 	if (text < len)
-		sc_chacha_xor_tail(state, v / CHACHA_BLOCK_SIZE, dst + text,
+		sc_chacha_xor_part_at(state, v / CHACHA_BLOCK_SIZE, dst + text,
 				   src + text, len - text, nrounds);
 }
 
@@ -372,10 +373,11 @@ const struct sc_chacha_impl sc_chacha_impl_avx512 = {
 
 /*
  * The avx512 row with the horizontal kernels up to 8 blocks, and for the
- * last few blocks of longer calls.  Only
- * measurement picks it (see chacha_rows.h): it wins where vector ops take
- * one cycle (Intel), while on Zen 5 the scalar and vertical rows are as
- * fast or faster at these lengths.
+ * last blocks of longer calls.  Only measurement picks it (see
+ * chacha_rows.h): it wins where vector ops take one cycle (Intel); where
+ * they take two (Zen 5) a round chain costs about twice as much, and the
+ * scalar and vertical rows were the fastest there before it existed (it
+ * has not been measured on Zen 5).
  */
 const struct sc_chacha_impl sc_chacha_impl_avx512_horiz = {
 	.base = {
