@@ -1010,13 +1010,14 @@ SYM_FUNC_END(sc_hchacha_avx512vl)
  * d row 3; the diagonal round is reached by rotating the lanes' words of
  * a, c and d with vpshufd, as in HChaCha.  A round is then 4 steps of
  * three 1-cycle ops: about 12 cycles a half-round (see _hhalf), the same
- * for 1, 2 or 4 blocks (measured on Intel: 234
- * cycles for a 1-block call, 260 for 4, against 430 for the vertical xmm
- * kernel and 340 for the scalar one).  Two such batches (rows H<j>_0..3
- * for batch j) interleave in the 8-block kernel, where the ports, not the
- * chain, set the pace (about 430 cycles; 4 batches took 775 at 1 KiB,
- * slower than the vertical zmm kernel's 600).  The output needs only the
- * 128-bit-lane transpose of the vertical zmm/ymm paths.
+ * for 1, 2 or 4 blocks (measured on Intel: 234 cycles for a 1-block call,
+ * 260 for 4, against 430 for the vertical xmm kernel and 340 for the
+ * scalar one).  Two such batches (rows H<j>_0..3 for batch j) interleave
+ * in the 8-block kernel, where the ports, not the chain, set the pace
+ * (about 430 cycles; 4 batches took 775 at 1 KiB, slower than the vertical
+ * zmm kernel's 600).  The output needs only the 128-bit-lane transpose of
+ * the vertical zmm/ymm paths.  _chacha_vh (below) runs two such batches in
+ * the round loop of a vertical one.
  *
  * Registers: batches in V0-V7, input rows 0-2 in V16-V18, row 3 of the
  * next group (counter in word 12 of each lane) in V19, row 3 of batch j in
