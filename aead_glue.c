@@ -131,7 +131,6 @@ static void sc_aead_start(struct aead_request *req, struct sc_aead_job *job,
 	sc_simd_run(job->impl->base.simd,
 		    sc_ccp_start(job->impl, &rc->ccp, ctx->key, nonce, rc->head,
 				 rc->head, job->head));
-	sc_ccp_keep_powers(&rc->ccp, job->textlen);
 }
 
 /*
@@ -212,7 +211,6 @@ static bool sc_aead_keyed(struct aead_request *req, struct sc_aead_job *job,
 	sc_simd_run(job->impl->base.simd,
 		    sc_ccp_start_keyed(keyed, &rc->ccp, ctx->key, job->nonce,
 				       dst, src, len));
-	sc_ccp_keep_powers(&rc->ccp, job->textlen);
 	sc_aead_ad(req, job);
 	sc_simd_run(job->impl->base.simd,
 		    sc_ccp_absorb(job->impl, &rc->ccp,

@@ -127,10 +127,7 @@ void sc_ccp_finish(const struct sc_aead_impl *impl, struct sc_ccp *c,
 	impl->poly1305(POLY1305_BLOCK_SIZE)->blocks(&c->core, lengths,
 						     sizeof(lengths), 1);
 	sc_poly1305_emit(&c->core, c->s, tag);
-	/* the powers are written only if kept: short texts skip 424 bytes */
-	if (c->core.pow)
-		memzero_explicit(&c->pow, sizeof(c->pow));
-	memzero_explicit(c, offsetof(struct sc_ccp, pow));
+	memzero_explicit(c, sizeof(*c));
 }
 
 /* ---- whole messages in flat buffers (harness, benchmark) ---- */
@@ -175,7 +172,6 @@ static void sc_ccp_buf(const struct sc_aead_impl *impl, const u8 *key,
 		/* the first piece in one ChaCha call with the key block */
 		done = first;
 		sc_ccp_start_keyed(keyed, &c, k, nonce, dst, src, done);
-		sc_ccp_keep_powers(&c, len);
 		sc_ccp_absorb(impl, &c, ad, adlen);
 		sc_ccp_absorb(impl, &c, seal ? dst : src, done);
 	} else {
@@ -183,7 +179,6 @@ static void sc_ccp_buf(const struct sc_aead_impl *impl, const u8 *key,
 		memset(buf, 0, CHACHA_BLOCK_SIZE);
 		memcpy(buf + CHACHA_BLOCK_SIZE, src, head);
 		sc_ccp_start(impl, &c, k, nonce, buf, buf, head);
-		sc_ccp_keep_powers(&c, len);
 		sc_ccp_absorb(impl, &c, ad, adlen);
 		sc_ccp_absorb(impl, &c, seal ? buf + CHACHA_BLOCK_SIZE : src,
 			      head);

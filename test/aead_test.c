@@ -110,14 +110,12 @@ static int our_msg(const struct sc_aead_impl *im, bool mix, bool seal,
 	done = head;
 	if (keyed) {
 		sc_ccp_start_keyed(keyed, &c, k, nonce, dst, src, first);
-		sc_ccp_keep_powers(&c, len);
 		sc_ccp_absorb(im, &c, ad, adlen);
 		sc_ccp_absorb(im, &c, seal ? dst : src, first);
 		done = first;
 	} else {
 		memcpy(buf + CHACHA_BLOCK_SIZE, src, head);
 		sc_ccp_start(im, &c, k, nonce, buf, buf, head);
-		sc_ccp_keep_powers(&c, len);
 		sc_ccp_absorb(im, &c, ad, adlen);
 		sc_ccp_absorb(im, &c, seal ? buf + CHACHA_BLOCK_SIZE : src,
 			      head);
