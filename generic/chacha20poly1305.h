@@ -32,8 +32,9 @@
 /*
  * core.pow stays NULL: Poly1305's kept key powers (struct sc_poly1305_pow,
  * 416 bytes) would only help texts of more than one 4 KiB piece, about 3%
- * there, and would take the request context from about 1.4 KiB to 1.8 KiB,
- * past the 2 KiB allocation an IPsec packet's request fits in now.
+ * there, and would take the request context from about 1.4 KiB to 1.8 KiB:
+ * with ESP's own data per packet (esp_alloc_tmp(), counted, not measured)
+ * past the 2 KiB allocation it fits in now.
  */
 struct sc_ccp {
 	u32 state[CHACHA_STATE_WORDS];	/* state[12]: the next block */
