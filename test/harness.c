@@ -840,6 +840,34 @@ static int poly_msg_tag(const struct sc_poly1305_impl *im, bool pick,
 	return sc_poly1305_msg_final(im, &msg, tag);
 }
 
+/*
+ * A random key and message of @len bytes through poly_msg_tag() on every
+ * row and the dispatcher, against libsodium: @splits update splits, or
+ * (@draw) 1 to @splits drawn for each row.
+ */
+static void poly_msg_rows(size_t len, unsigned int splits, bool draw,
+			  const char *what)
+{
+	u8 key[32], want[16], got[16];
+	unsigned int r;
+
+	rnd_fill(key, 32);
+	rnd_fill(g_in, len);
+	crypto_onetimeauth_poly1305(want, g_in, len, key);
+	for (r = 0; r <= g_nrows[SC_ALG_POLY1305]; r++) {
+		bool pick = r == g_nrows[SC_ALG_POLY1305];
+		unsigned int i = pick ? 0 : g_rows[SC_ALG_POLY1305][r];
+		int err;
+
+		err = poly_msg_tag(sc_poly1305_impls[i], pick, key, g_in, len,
+				   got, draw ? 1 + (unsigned int)rnd_below(splits) :
+					       splits);
+		check(!err && !memcmp(got, want, 16), "poly1305",
+		      pick ? "dispatch" : row_name(SC_ALG_POLY1305, i),
+		      "%s len %zu", what, len);
+	}
+}
+
 static void test_kat_poly1305(void)
 {
 	static u8 key[32], m[1024], want[16], got[16];
@@ -1577,43 +1605,17 @@ static void test_poly1305(void)
 	}
 
 	/* the key inside the data: random update splits, -ENOKEY */
-	for (j = 0; j < (g_quick ? 200u : 1000u); j++) {
-		len = j < 800 ? rnd_below(300) : rnd_below(8000);
-		rnd_fill(key, 32);
-		rnd_fill(g_in, len);
-		crypto_onetimeauth_poly1305(want, g_in, len, key);
-		for (r = 0; r <= g_nrows[SC_ALG_POLY1305]; r++) {
-			bool pick = r == g_nrows[SC_ALG_POLY1305];
-			unsigned int i = pick ? 0 : g_rows[SC_ALG_POLY1305][r];
-
-			err = poly_msg_tag(sc_poly1305_impls[i], pick, key, g_in, len,
-					   got, 1 + (unsigned int)rnd_below(12));
-			check(!err && !memcmp(got, want, 16), "poly1305",
-			      pick ? "dispatch" : row_name(SC_ALG_POLY1305, i),
-			      "random splits len %zu", len);
-		}
-	}
+	for (j = 0; j < (g_quick ? 200u : 1000u); j++)
+		poly_msg_rows(j < 800 ? rnd_below(300) : rnd_below(8000), 12,
+			      true, "random splits");
 	/*
 	 * long updates: the zmm IFMA row computes its key powers in the first
 	 * piece after the key and reuses them in the others; a split now and
 	 * then starts a new update (new powers)
 	 */
-	for (j = 0; j < (g_quick ? 6u : 40u); j++) {
-		len = 4096 * (2 + j % 8) + rnd_below(4096);
-		rnd_fill(key, 32);
-		rnd_fill(g_in, len);
-		crypto_onetimeauth_poly1305(want, g_in, len, key);
-		for (r = 0; r <= g_nrows[SC_ALG_POLY1305]; r++) {
-			bool pick = r == g_nrows[SC_ALG_POLY1305];
-			unsigned int i = pick ? 0 : g_rows[SC_ALG_POLY1305][r];
-
-			err = poly_msg_tag(sc_poly1305_impls[i], pick, key, g_in, len,
-					   got, j % 3 ? 0 : 2);
-			check(!err && !memcmp(got, want, 16), "poly1305",
-			      pick ? "dispatch" : row_name(SC_ALG_POLY1305, i),
-			      "long update len %zu", len);
-		}
-	}
+	for (j = 0; j < (g_quick ? 6u : 40u); j++)
+		poly_msg_rows(4096 * (2 + j % 8) + rnd_below(4096),
+			      j % 3 ? 0 : 2, false, "long update");
 	for (len = 0; len < 32; len++) {
 		struct sc_poly1305_msg msg;
 

@@ -532,6 +532,22 @@
 1:
 .endm
 
+/*
+ * .Lpartial_\id: the last, short piece (LEN < VL bytes, its keystream in
+ * TMP, from _out1) XORed with a byte-masked load and store (mask
+ * (1 << LEN) - 1): nothing outside the buffers is read or written.
+ */
+.macro _partial_masked id
+.Lpartial_\id:
+	mov	$1, %eax
+	shl	%cl, %rax
+	dec	%rax
+	kmovq	%rax, %k1
+	vmovdqu8	(SRC), TMP2{%k1}{z}
+	vpxord		TMP, TMP2, TMP2
+	vmovdqu8	TMP2, (DST){%k1}
+.endm
+
 /* ---- AVX-512 body ---------------------------------------------------- */
 
 /*
@@ -622,15 +638,7 @@
 	add	$NBLK, CTR
 	jmp	.Lmain_\id
 
-.Lpartial_\id:
-	/* LEN < VL bytes left: byte mask (1 << LEN) - 1 */
-	mov	$1, %eax
-	shl	%cl, %rax
-	dec	%rax
-	kmovq	%rax, %k1
-	vmovdqu8	(SRC), TMP2{%k1}{z}
-	vpxord		TMP, TMP2, TMP2
-	vmovdqu8	TMP2, (DST){%k1}
+	_partial_masked	\id
 .Ldone_\id:
 .if \two
 	vpxord		TMP, TMP, TMP
@@ -1220,15 +1228,7 @@ SYM_FUNC_END(sc_hchacha_avx512vl)
 .endif
 	jmp	.Lhgroup_\id
 
-.Lpartial_\id:
-	/* LEN < VL bytes left: byte mask (1 << LEN) - 1 */
-	mov	$1, %eax
-	shl	%cl, %rax
-	dec	%rax
-	kmovq	%rax, %k1
-	vmovdqu8	(SRC), TMP2{%k1}{z}
-	vpxord		TMP, TMP2, TMP2
-	vmovdqu8	TMP2, (DST){%k1}
+	_partial_masked	\id
 .Ldone_\id:
 	vzeroupper
 .Lret_\id:
@@ -1313,15 +1313,7 @@ SYM_FUNC_END(sc_hchacha_avx512vl)
 	_hout	\id, 1
 	jmp	.Ldone_\id
 
-.Lpartial_\id:
-	/* LEN < VL bytes left: byte mask (1 << LEN) - 1 */
-	mov	$1, %eax
-	shl	%cl, %rax
-	dec	%rax
-	kmovq	%rax, %k1
-	vmovdqu8	(SRC), TMP2{%k1}{z}
-	vpxord		TMP, TMP2, TMP2
-	vmovdqu8	TMP2, (DST){%k1}
+	_partial_masked	\id
 .Ldone_\id:
 	add	$FRAME, %rsp
 	vzeroupper
