@@ -78,6 +78,13 @@
  * loading them back costs about 20 cycles.
  * Measured on Intel (family 6 model 167): 16 KiB in 4 KiB calls 0.272 ->
  * 0.255 cycles/byte, 64 KiB 0.267 -> 0.239.
+ * Inside the loop the next group's blocks are not added to h before the
+ * multiplication but inside it: h = h r^16 + m, the low product sums
+ * starting from m's limbs (MULR's \add).  That saves the zeroing and the
+ * add of three limbs per accumulator and group, 6 of about 50 vector ops,
+ * on a loop the two 512-bit ports bound on Intel: 52.5 -> 47.7 cycles per
+ * group there (family 6 model 167), 16 KiB in 4 KiB calls 0.228 -> 0.206
+ * cycles/byte.
  * A length that is not a multiple of 256 starts with a partial group
  * (see the code before .Lifma_loop), so there is no scalar tail.
  *
@@ -330,12 +337,16 @@ SYM_FUNC_END(sc_poly1305_blocks_x86_mulx)
 /*
  * h = h * r (mod p, partially reduced), h and r in base 2^44, s1/s2 = 20 r1,
  * 20 r2.  r may be registers or memory.  h is written only after every
- * product is formed, so h may alias r.  Clobbers T0-T5.
+ * product is formed, so h may alias r.  Clobbers T0-T5.  With \add, T0-T2
+ * come in holding limbs to add to the product (the next blocks, MSGL), at
+ * no cost: the low sums start from them instead of from zero.
  */
-.macro MULR h0, h1, h2, r0, r1, r2, s1, s2
+.macro MULR h0, h1, h2, r0, r1, r2, s1, s2, add
+.ifb \add
 	vpxorq		T0, T0, T0
 	vpxorq		T1, T1, T1
 	vpxorq		T2, T2, T2
+.endif
 	vpxorq		T3, T3, T3
 	vpxorq		T4, T4, T4
 	vpxorq		T5, T5, T5
@@ -406,6 +417,23 @@ SYM_FUNC_END(sc_poly1305_blocks_x86_mulx)
 	vpaddq		T2, \h0, \h0
 	vpaddq		T4, \h1, \h1
 	vpaddq		T3, \h2, \h2
+.endm
+
+/*
+ * T0-T2 = the limbs of the eight blocks (ymm: four) at \off(%rsi), lane
+ * order as ABSORB, pad bit set, for MULR to add.  Clobbers T3-T5.
+ */
+.macro MSGL off
+	vmovdqu64	\off(%rsi), T3
+	vmovdqu64	\off+VLB(%rsi), T4
+	vpunpcklqdq	T4, T3, T5			/* low halves */
+	vpunpckhqdq	T4, T3, T4			/* high halves */
+	vpandq		M44, T5, T0			/* m0 */
+	vpsrlq		$44, T5, T1
+	vpsllq		$20, T4, T3
+	vpternlogq	$0xa8, M44, T3, T1		/* m1 = (T1 | T3) & M44 */
+	vpsrlq		$24, T4, T2
+	vporq		PADV, T2, T2			/* m2 */
 .endm
 
 /*
@@ -690,7 +718,7 @@ SYM_FUNC_START(\name)
 	vmovdqa64	T5, HB2{%k3}{z}
 
 	testl		%ecx, %ecx
-	jz		.L\name\()_loop
+	jz		.L\name\()_whole
 	shll		$4, %ecx			/* 16 z */
 	vpxorq		T0, T0, T0
 	vmovdqu64	T0, 0(%rsp)
@@ -713,16 +741,23 @@ SYM_FUNC_START(\name)
 	ABSORB		0, HA0, HA1, HA2, %k1
 	ABSORB		2*\vl, HB0, HB1, HB2, %k2
 	movq		%r8, %rsi
-	jmp		.L\name\()_more
-.L\name\()_loop:
+	jmp		.L\name\()_loop
+.L\name\()_whole:
 	ABSORB		0, HA0, HA1, HA2
 	ABSORB		2*\vl, HB0, HB1, HB2
-.L\name\()_more:
+	/*
+	 * h = h r^16 + the next group's blocks: they are added inside the
+	 * multiplication (MULR's \add), which saves three adds and three
+	 * zeroings per accumulator and group.
+	 */
+.L\name\()_loop:
 	decq		%rdx
 	jz		.L\name\()_last
-	MULR		HA0, HA1, HA2, Q0, Q1, Q2, Q3, Q4
-	MULR		HB0, HB1, HB2, Q0, Q1, Q2, Q3, Q4
 	addq		$(4 * \vl), %rsi
+	MSGL		0
+	MULR		HA0, HA1, HA2, Q0, Q1, Q2, Q3, Q4, add
+	MSGL		2*\vl
+	MULR		HB0, HB1, HB2, Q0, Q1, Q2, Q3, Q4, add
 	jmp		.L\name\()_loop
 .L\name\()_last:
 	MULR		HA0, HA1, HA2, W0, W1, W2, W3, W4
