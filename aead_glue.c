@@ -254,11 +254,14 @@ static int sc_aead_text(struct aead_request *req, struct sc_aead_job *job,
 {
 	struct sc_aead_reqctx *rc = aead_request_ctx(req);
 	const struct sc_aead_impl *impl = job->impl;
+	struct sc_poly1305_pow pow_buf, *pow = NULL;
 	struct skcipher_walk walk;
 	int err;
 
 	BUILD_BUG_ON(SC_SIMD_CHUNK > 4096 || SC_SIMD_CHUNK % CHACHA_BLOCK_SIZE);
 
+	if (!undo)
+		pow = sc_ccp_powers(&pow_buf, job->textlen);
 	err = job->encrypt ? skcipher_walk_aead_encrypt(&walk, req, false) :
 			     skcipher_walk_aead_decrypt(&walk, req, false);
 	while (walk.nbytes) {
@@ -273,6 +276,8 @@ static int sc_aead_text(struct aead_request *req, struct sc_aead_job *job,
 			if (job->keyed &&
 			    sc_aead_keyed(req, job, dst + done, src + done, k))
 				continue;
+			/* again each time: the piece that set the key cleared it */
+			rc->ccp.core.pow = pow;
 			if (undo)
 				sc_simd_run(impl->base.simd,
 					    sc_ccp_xor(impl, &rc->ccp, dst + done,
@@ -292,6 +297,7 @@ static int sc_aead_text(struct aead_request *req, struct sc_aead_job *job,
 			memset(dst, 0, n);
 		err = skcipher_walk_done(&walk, walk.nbytes - n);
 	}
+	sc_ccp_drop_powers(&rc->ccp, pow);
 	return err;
 }
 

@@ -104,7 +104,8 @@ struct sc_chacha_impl {
  * Key powers a message keeps across its calls of the zmm IFMA row (x86),
  * which otherwise computes them on every call (about 130 cycles, an eighth
  * of a 4 KiB call on Intel).  Owned by whoever processes the whole message
- * (the shash update of a long message): it clears @ready, attaches it as
+ * (the shash update of a long message, the AEAD's loop over a long text's
+ * pieces, both on their stack): it clears @ready, attaches it as
  * core->pow after the key is set, and wipes it afterwards.  Other rows
  * ignore it.  The layout is the asm's (poly1305-x86_64.S).
  */

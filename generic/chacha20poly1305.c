@@ -159,6 +159,7 @@ static void sc_ccp_buf(const struct sc_aead_impl *impl, const u8 *key,
 	u8 buf[CHACHA_BLOCK_SIZE + SC_CCP_HEAD_MAX];
 	unsigned int head, first = len < SC_SIMD_CHUNK ? len : SC_SIMD_CHUNK;
 	const struct sc_chacha_impl *keyed = NULL;
+	struct sc_poly1305_pow pow_buf, *pow = sc_ccp_powers(&pow_buf, len);
 	struct sc_ccp c;
 	u32 k[8];
 	size_t done;
@@ -173,6 +174,7 @@ static void sc_ccp_buf(const struct sc_aead_impl *impl, const u8 *key,
 		/* the first piece in one ChaCha call with the key block */
 		done = first;
 		sc_ccp_start_keyed(keyed, &c, k, nonce, dst, src, done);
+		c.core.pow = pow;
 		sc_ccp_absorb(impl, &c, ad, adlen);
 		sc_ccp_absorb(impl, &c, seal ? dst : src, done);
 	} else {
@@ -180,6 +182,7 @@ static void sc_ccp_buf(const struct sc_aead_impl *impl, const u8 *key,
 		memset(buf, 0, CHACHA_BLOCK_SIZE);
 		memcpy(buf + CHACHA_BLOCK_SIZE, src, head);
 		sc_ccp_start(impl, &c, k, nonce, buf, buf, head);
+		c.core.pow = pow;
 		sc_ccp_absorb(impl, &c, ad, adlen);
 		sc_ccp_absorb(impl, &c, seal ? buf + CHACHA_BLOCK_SIZE : src,
 			      head);
@@ -195,6 +198,7 @@ static void sc_ccp_buf(const struct sc_aead_impl *impl, const u8 *key,
 			sc_ccp_open(impl, &c, dst + done, src + done, n);
 		done += n;
 	}
+	sc_ccp_drop_powers(&c, pow);
 	sc_ccp_finish(impl, &c, adlen, len, tag);
 	/* the key block is wiped already; an opened head is plaintext */
 	if (!seal)

@@ -11,10 +11,14 @@
  *	sc_ccp_seal/open  the text, in pieces of at most SC_SIMD_CHUNK bytes,
  *	                  each a multiple of 64 bytes except the last
  *	sc_ccp_finish()   the lengths block and the tag; wipes the state
+ *
+ * A text of more than one piece keeps Poly1305's key powers across them
+ * (sc_ccp_powers(), sc_ccp_drop_powers()).
  */
 #ifndef _SC_GENERIC_CHACHA20POLY1305_H
 #define _SC_GENERIC_CHACHA20POLY1305_H
 
+#include <linux/string.h>
 #include "../simdcrypt.h"
 
 /*
@@ -29,18 +33,38 @@
  */
 #define SC_CCP_HEAD_MAX		(15 * CHACHA_BLOCK_SIZE)
 
-/*
- * core.pow stays NULL: Poly1305's kept key powers (struct sc_poly1305_pow,
- * 416 bytes) would only help texts of more than one 4 KiB piece, about 3%
- * there, and would take the request context from about 1.4 KiB to 1.8 KiB:
- * with ESP's own data per packet (esp_alloc_tmp(), counted, not measured)
- * past the 2 KiB allocation it fits in now.
- */
 struct sc_ccp {
 	u32 state[CHACHA_STATE_WORDS];	/* state[12]: the next block */
 	struct sc_poly1305_core core;
 	u32 s[4];
 };
+
+/*
+ * Poly1305's key powers (struct sc_poly1305_pow, 416 bytes) for a text of
+ * more than one piece, kept across its pieces in @pow on the stack of the
+ * function that runs them, or NULL for a shorter text.  Not in struct
+ * sc_ccp: that would take the request context from about 1.4 KiB to
+ * 1.8 KiB, and with ESP's own data per packet (esp_alloc_tmp(), counted,
+ * not measured) past the 2 KiB allocation it fits in now.  The caller
+ * attaches the result as c->core.pow after sc_ccp_start*() (which clears
+ * it) and ends with sc_ccp_drop_powers().
+ */
+static inline struct sc_poly1305_pow *
+sc_ccp_powers(struct sc_poly1305_pow *pow, size_t textlen)
+{
+	if (textlen <= SC_SIMD_CHUNK)
+		return NULL;
+	pow->ready = 0;
+	return pow;
+}
+
+static inline void sc_ccp_drop_powers(struct sc_ccp *c,
+				      struct sc_poly1305_pow *pow)
+{
+	c->core.pow = NULL;
+	if (pow)
+		memzero_explicit(pow, sizeof(*pow));
+}
 
 /* Bytes of text that go through sc_ccp_start() for a text of @textlen. */
 static inline unsigned int sc_ccp_head_len(size_t textlen)

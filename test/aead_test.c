@@ -85,6 +85,7 @@ static int our_msg(const struct sc_aead_impl *im, bool mix, bool seal,
 	u8 buf[CHACHA_BLOCK_SIZE + SC_CCP_HEAD_MAX] = { 0 };
 	unsigned int head, i, first = 0;
 	const struct sc_chacha_impl *keyed = NULL;
+	struct sc_poly1305_pow pow_buf, *pow = sc_ccp_powers(&pow_buf, len);
 	u8 want[CCP_TAG_SIZE];
 	struct sc_ccp c;
 	size_t done;
@@ -110,12 +111,14 @@ static int our_msg(const struct sc_aead_impl *im, bool mix, bool seal,
 	done = head;
 	if (keyed) {
 		sc_ccp_start_keyed(keyed, &c, k, nonce, dst, src, first);
+		c.core.pow = pow;
 		sc_ccp_absorb(im, &c, ad, adlen);
 		sc_ccp_absorb(im, &c, seal ? dst : src, first);
 		done = first;
 	} else {
 		memcpy(buf + CHACHA_BLOCK_SIZE, src, head);
 		sc_ccp_start(im, &c, k, nonce, buf, buf, head);
+		c.core.pow = pow;
 		sc_ccp_absorb(im, &c, ad, adlen);
 		sc_ccp_absorb(im, &c, seal ? buf + CHACHA_BLOCK_SIZE : src,
 			      head);
@@ -137,6 +140,7 @@ static int our_msg(const struct sc_aead_impl *im, bool mix, bool seal,
 				     CHACHA_BLOCK_SIZE);
 		done += n;
 	}
+	sc_ccp_drop_powers(&c, pow);
 	sc_ccp_finish(im, &c, adlen, len, seal ? tag : want);
 	if (seal)
 		return 0;
