@@ -843,9 +843,9 @@ IFMA_FUNC	sc_poly1305_blocks_x86_ifma_ymm, 32
 /* ---------------------------------------------------------------------- */
 
 /*
- * Stack frame (1408 bytes, wiped before return): key power tables of nine
- * 32-byte rows each, r0..r4 then s1..s4 (s_i = 5 r_i), constants and the
- * first group of blocks.
+ * Stack frame (1408 bytes, 32-byte aligned, wiped before return): key power
+ * tables of nine 32-byte rows each, r0..r4 then s1..s4 (s_i = 5 r_i),
+ * constants and the first group of blocks.
  * r^4 takes the place of r, and r^8 that of r^2, once they are no longer
  * needed.
  */
@@ -1025,6 +1025,15 @@ IFMA_FUNC	sc_poly1305_blocks_x86_ifma_ymm, 32
  * len: a non-zero multiple of 16.
  */
 SYM_FUNC_START(sc_poly1305_blocks_x86_avx2)
+	/*
+	 * A 32-byte aligned frame: the loop reads about 60 table rows per
+	 * group, and at %rsp's usual 8 mod 16 half of them would cross a
+	 * cache line (Intel: 13% slower).  %rbp keeps the caller's %rsp, as
+	 * a frame pointer, so the unwinder follows it.
+	 */
+	pushq		%rbp
+	movq		%rsp, %rbp
+	andq		$-32, %rsp
 	subq		$Y_SIZE, %rsp
 	movl		$0x3ffffff, %eax
 	vmovq		%rax, %xmm15
@@ -1265,6 +1274,7 @@ SYM_FUNC_START(sc_poly1305_blocks_x86_avx2)
 	cmpq		$Y_SIZE, %rax
 	jb		.Lavx2_wipe
 	vzeroupper
-	addq		$Y_SIZE, %rsp
+	movq		%rbp, %rsp
+	popq		%rbp
 	RET
 SYM_FUNC_END(sc_poly1305_blocks_x86_avx2)
