@@ -64,6 +64,7 @@ struct sc_aead_job {
 	unsigned int head;		/* text done with the key block */
 	bool encrypt;
 	bool keyed;			/* key block with the first walk piece */
+	struct sc_poly1305_pow *pow;	/* sc_aead_text()'s, or NULL */
 };
 
 /*
@@ -211,6 +212,7 @@ static bool sc_aead_keyed(struct aead_request *req, struct sc_aead_job *job,
 	sc_simd_run(job->impl->base.simd,
 		    sc_ccp_start_keyed(keyed, &rc->ccp, ctx->key, job->nonce,
 				       dst, src, len));
+	rc->ccp.core.pow = job->pow;
 	sc_aead_ad(req, job);
 	sc_simd_run(job->impl->base.simd,
 		    sc_ccp_absorb(job->impl, &rc->ccp,
@@ -254,14 +256,13 @@ static int sc_aead_text(struct aead_request *req, struct sc_aead_job *job,
 {
 	struct sc_aead_reqctx *rc = aead_request_ctx(req);
 	const struct sc_aead_impl *impl = job->impl;
-	struct sc_poly1305_pow pow_buf, *pow = NULL;
+	struct sc_poly1305_pow pow;
 	struct skcipher_walk walk;
 	int err;
 
 	BUILD_BUG_ON(SC_SIMD_CHUNK > 4096 || SC_SIMD_CHUNK % CHACHA_BLOCK_SIZE);
 
-	if (!undo)
-		pow = sc_ccp_powers(&pow_buf, job->textlen);
+	job->pow = undo ? NULL : sc_ccp_powers(&pow, job->textlen);
 	err = job->encrypt ? skcipher_walk_aead_encrypt(&walk, req, false) :
 			     skcipher_walk_aead_decrypt(&walk, req, false);
 	while (walk.nbytes) {
@@ -276,8 +277,8 @@ static int sc_aead_text(struct aead_request *req, struct sc_aead_job *job,
 			if (job->keyed &&
 			    sc_aead_keyed(req, job, dst + done, src + done, k))
 				continue;
-			/* again each time: the piece that set the key cleared it */
-			rc->ccp.core.pow = pow;
+			/* after sc_aead_start(); sc_aead_keyed() did it */
+			rc->ccp.core.pow = job->pow;
 			if (undo)
 				sc_simd_run(impl->base.simd,
 					    sc_ccp_xor(impl, &rc->ccp, dst + done,
@@ -297,7 +298,8 @@ static int sc_aead_text(struct aead_request *req, struct sc_aead_job *job,
 			memset(dst, 0, n);
 		err = skcipher_walk_done(&walk, walk.nbytes - n);
 	}
-	sc_ccp_drop_powers(&rc->ccp, pow);
+	sc_ccp_drop_powers(&rc->ccp, job->pow);
+	job->pow = NULL;
 	return err;
 }
 
