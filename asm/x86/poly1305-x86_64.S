@@ -110,7 +110,8 @@
  * in the frame as in the IFMA code.
  *
  * Registers (ymm): 0-4 A, 5-9 B, 10-14 products and message limbs, 15
- * scratch.
+ * scratch; %rbp holds the caller's %rsp while the frame is realigned to
+ * 32 bytes (the table rows must not cross cache lines).
  *
  * Variants
  * --------
