@@ -77,7 +77,8 @@
  * rax rbx rcx rdx rdi r10 r11 its products.  Between the round loops the
  * products' registers hold the state (rdi), src (r10) and dst (r11)
  * pointers; pointers, bytes left, the batch counter and the round counter
- * live in the frame.  Frame (plain sub/add of %rsp, no realignment):
+ * live in the frame.  Frame (32-byte aligned, %rbp keeps the caller's
+ * %rsp):
  *
  *   F_BUF    0    512  keystream of a short last batch
  *   F_SAVE   512  128  words 12-15 while words 0-11 are finished
@@ -112,7 +113,7 @@
 #define F_CTR		716
 #define F_RND		720
 #define F_PLAIN		724
-#define F_FRAME		736	/* %rsp stays 16-byte aligned after 5 pushes */
+#define F_FRAME		736	/* a multiple of 32 */
 
 /* registers of the batch setup and output (Poly1305 is idle then) */
 #define STATE		%rdi
@@ -348,6 +349,14 @@
 	pushq		%r13
 	pushq		%r14
 	pushq		%r15
+	/*
+	 * A 32-byte aligned frame: at %rsp's 16-byte alignment the spill
+	 * slot crosses a cache line in half the cases, and every rotation
+	 * by 12 and 7 stores and reloads it (Intel: 5% slower at 4 KiB).
+	 */
+	pushq		%rbp
+	movq		%rsp, %rbp
+	andq		$-32, %rsp
 	subq		$F_FRAME, %rsp
 	movq		%rdi, F_STATE(%rsp)
 	movq		%rsi, F_CORE(%rsp)
@@ -501,7 +510,8 @@
 	xorl		%r9d, %r9d
 	xorl		%r10d, %r10d
 	xorl		%r11d, %r11d
-	addq		$F_FRAME, %rsp
+	movq		%rbp, %rsp
+	popq		%rbp
 	popq		%r15
 	popq		%r14
 	popq		%r13
