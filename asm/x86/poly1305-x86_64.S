@@ -396,43 +396,19 @@ SYM_FUNC_END(sc_poly1305_blocks_x86_mulx)
 .endm
 
 /*
- * h += the eight blocks (ymm: four) at \off(%rsi), lane order 0 4 1 5 2 6
- * 3 7 (ymm: 0 2 1 3), with the pad bit (with \kp: in the lanes of \kp
- * only).  With \lm0 and \lm1, the two loads take only the qwords in those
- * masks (the others read as zero).  Clobbers T0-T5.
- */
-.macro ABSORB off, h0, h1, h2, kp, lm0, lm1
-.ifb \lm0
-	vmovdqu64	\off(%rsi), T0
-	vmovdqu64	\off+VLB(%rsi), T1
-.else
-	vmovdqu64	\off(%rsi), T0{\lm0}{z}
-	vmovdqu64	\off+VLB(%rsi), T1{\lm1}{z}
-.endif
-	vpunpcklqdq	T1, T0, T2			/* low halves */
-	vpunpckhqdq	T1, T0, T3			/* high halves */
-	vpsrlq		$44, T2, T4
-	vpsllq		$20, T3, T5
-	vpandq		M44, T2, T2			/* m0 */
-	vpternlogq	$0xa8, M44, T5, T4		/* m1 = (T4 | T5) & M44 */
-	vpsrlq		$24, T3, T3
-.ifb \kp
-	vporq		PADV, T3, T3			/* m2 */
-.else
-	vporq		PADV, T3, T3{\kp}
-.endif
-	vpaddq		T2, \h0, \h0
-	vpaddq		T4, \h1, \h1
-	vpaddq		T3, \h2, \h2
-.endm
-
-/*
  * T0-T2 = the limbs of the eight blocks (ymm: four) at \off(%rsi), lane
- * order as ABSORB, pad bit set, for MULR to add.  Clobbers T3-T5.
+ * order 0 4 1 5 2 6 3 7 (ymm: 0 2 1 3), with the pad bit (with \kp: in
+ * the lanes of \kp only).  With \lm0 and \lm1, the two loads take only the
+ * qwords in those masks (the others read as zero).  Clobbers T3-T5.
  */
-.macro MSGL off
+.macro MSGL off, kp, lm0, lm1
+.ifb \lm0
 	vmovdqu64	\off(%rsi), T3
 	vmovdqu64	\off+VLB(%rsi), T4
+.else
+	vmovdqu64	\off(%rsi), T3{\lm0}{z}
+	vmovdqu64	\off+VLB(%rsi), T4{\lm1}{z}
+.endif
 	vpunpcklqdq	T4, T3, T5			/* low halves */
 	vpunpckhqdq	T4, T3, T4			/* high halves */
 	vpandq		M44, T5, T0			/* m0 */
@@ -440,7 +416,19 @@ SYM_FUNC_END(sc_poly1305_blocks_x86_mulx)
 	vpsllq		$20, T4, T3
 	vpternlogq	$0xa8, M44, T3, T1		/* m1 = (T1 | T3) & M44 */
 	vpsrlq		$24, T4, T2
+.ifb \kp
 	vporq		PADV, T2, T2			/* m2 */
+.else
+	vporq		PADV, T2, T2{\kp}
+.endif
+.endm
+
+/* h += those limbs (the first group; the loop adds them inside MULR) */
+.macro ABSORB off, h0, h1, h2, kp, lm0, lm1
+	MSGL		\off, \kp, \lm0, \lm1
+	vpaddq		T0, \h0, \h0
+	vpaddq		T1, \h1, \h1
+	vpaddq		T2, \h2, \h2
 .endm
 
 /*
