@@ -26,7 +26,7 @@
 #include <crypto/scatterwalk.h>
 #include <crypto/internal/aead.h>
 #include <crypto/internal/skcipher.h>
-#include "compat/compat.h"
+#include "compat/simd.h"
 #include "simdcrypt.h"
 #include "generic/chacha20poly1305.h"
 
@@ -335,8 +335,7 @@ static int sc_aead_crypt(struct aead_request *req, const u8 *nonce,
 		return -EINVAL;
 	job.textlen = req->cryptlen - (encrypt ? 0 : CCP_TAG_SIZE);
 	job.head = sc_ccp_head_len(job.textlen);
-	job.impl = sc_simd_usable() ? sc_aead_pick(job.textlen) :
-				      sc_aead_pick_nosimd(job.textlen);
+	job.impl = sc_aead_pick_here(job.textlen);
 
 	job.keyed = sc_aead_keyed_job(req, &job);
 	if (job.keyed) {

@@ -9,7 +9,7 @@
 #include <linux/string.h>
 #include <crypto/algapi.h>
 #include <crypto/internal/skcipher.h>
-#include "compat/compat.h"
+#include "compat/simd.h"
 #include "simdcrypt.h"
 
 struct sc_chacha_ctx {
@@ -25,8 +25,7 @@ static void sc_chacha_xor(u32 *state, u8 *dst, const u8 *src,
 
 	while (len) {
 		unsigned int n = min_t(unsigned int, len, SC_SIMD_CHUNK);
-		const struct sc_chacha_impl *impl = sc_simd_usable() ?
-			sc_chacha_pick(len) : sc_chacha_pick_nosimd(len);
+		const struct sc_chacha_impl *impl = sc_chacha_pick_here(len);
 
 		sc_simd_run(impl->base.simd,
 			    sc_chacha_crypt(impl, state, dst, src, n, nrounds));
@@ -38,9 +37,8 @@ static void sc_chacha_xor(u32 *state, u8 *dst, const u8 *src,
 
 static void sc_hchacha(const u32 *state, u32 *out, int nrounds)
 {
-	const struct sc_chacha_impl *impl = sc_simd_usable() ?
-		sc_chacha_pick(CHACHA_BLOCK_SIZE) :
-		sc_chacha_pick_nosimd(CHACHA_BLOCK_SIZE);
+	const struct sc_chacha_impl *impl =
+		sc_chacha_pick_here(CHACHA_BLOCK_SIZE);
 
 	sc_simd_run(impl->base.simd, impl->hchacha(state, out, nrounds));
 }

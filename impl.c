@@ -624,6 +624,13 @@ static void __init sc_plan_build(enum sc_alg alg, u32 cpu, bool calibrate,
 					res->t_second[cl] = t[cl][i];
 				}
 		}
+		/*
+		 * Where the SIMD-allowed plan takes a row that needs no SIMD,
+		 * the no-SIMD plan takes it too, so sc_pick_here() need not
+		 * ask whether this context may use SIMD.
+		 */
+		if (!sc_plan[alg][1][cl]->simd)
+			sc_plan[alg][0][cl] = sc_plan[alg][1][cl];
 	}
 	sc_plan_measured[alg] = calibrate;
 	if (calibrate)

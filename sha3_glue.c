@@ -13,7 +13,7 @@
 #include <linux/string.h>
 #include <crypto/algapi.h>
 #include <crypto/internal/hash.h>
-#include "compat/compat.h"
+#include "compat/simd.h"
 #include "simdcrypt.h"
 #include "generic/keccak.h"
 
@@ -43,8 +43,7 @@ static void sc_sha3_absorb(struct sc_sha3_desc *s, unsigned int rate,
 
 	while (len) {
 		unsigned int n = min_t(unsigned int, len, SC_SIMD_CHUNK);
-		const struct sc_keccak_impl *impl = sc_simd_usable() ?
-			sc_keccak_pick(len) : sc_keccak_pick_nosimd(len);
+		const struct sc_keccak_impl *impl = sc_keccak_pick_here(len);
 
 		sc_simd_run(impl->base.simd,
 			    s->buflen = sc_keccak_absorb_buffered(impl, s->st,
@@ -66,9 +65,8 @@ static int sc_sha3_update(struct shash_desc *desc, const u8 *src,
 static int sc_sha3_final(struct shash_desc *desc, u8 *out)
 {
 	struct sc_sha3_desc *s = shash_desc_ctx(desc);
-	const struct sc_keccak_impl *impl = sc_simd_usable() ?
-		sc_keccak_pick(KECCAK_STATE_SIZE) :
-		sc_keccak_pick_nosimd(KECCAK_STATE_SIZE);
+	const struct sc_keccak_impl *impl =
+		sc_keccak_pick_here(KECCAK_STATE_SIZE);
 	unsigned int rate = sc_sha3_rate(desc);
 
 	sc_simd_run(impl->base.simd,

@@ -13,7 +13,7 @@
 #include <linux/module.h>
 #include <linux/bug.h>
 #include <linux/string.h>
-#include "compat/compat.h"
+#include "compat/simd.h"
 #include "simdcrypt.h"
 #include "generic/keccak.h"
 #include "include/simdcrypt/shake.h"
@@ -21,8 +21,7 @@
 /* The row for @len bytes of work in this context. */
 static const struct sc_keccak_impl *sc_shake_row(size_t len)
 {
-	return sc_simd_usable() ? sc_keccak_pick(len) :
-				  sc_keccak_pick_nosimd(len);
+	return sc_keccak_pick_here(len);
 }
 
 static void sc_shake_init(struct sc_shake_ctx *ctx, unsigned int rate)

@@ -36,8 +36,7 @@ static const struct sc_keccakx_impl *sc_shake_xn_row(unsigned int live)
 {
 	unsigned int n = sc_shake_xn_count(live);
 
-	return sc_simd_usable() ? sc_keccakx_pick(n) :
-				  sc_keccakx_pick_nosimd(n);
+	return sc_keccakx_pick_here(n);
 }
 
 static void sc_shake_xn_init(struct sc_shake_xn_ctx *ctx, unsigned int n,

@@ -266,7 +266,10 @@ bool sc_dispatch_calibrated(enum sc_alg alg);
 int sc_force_impl(enum sc_alg alg, const char *name);
 int sc_forced_impl(enum sc_alg alg);	/* row index or -1 */
 
-/* The plans and the forced rows (impl.c); sc_pick() is all that reads them. */
+/*
+ * The plans and the forced rows (impl.c); sc_pick() and sc_pick_here()
+ * (compat/simd.h) are all that read them.
+ */
 extern const struct sc_impl *sc_plan[SC_ALG_COUNT][2][SC_NCLASSES];
 extern const struct sc_impl *sc_forced_row[SC_ALG_COUNT];
 

@@ -1,13 +1,16 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * sc_simd_usable() and sc_simd_run() for the sources that are built both
- * into the module and into the userspace harness and benchmark (the
- * multi-stream SHAKE API, ML-DSA's ExpandA).  In the kernel they are
- * compat.h's; in userspace a section is a plain call and "SIMD usable" is
- * a switch the tests turn off to take the no-SIMD path.
+ * sc_simd_usable() and sc_simd_run() where sources are built both into the
+ * module and into the userspace harness and benchmark (the multi-stream
+ * SHAKE API, ML-DSA's ExpandA, Poly1305's message state), and
+ * sc_pick_here(), the pick every caller uses.  In the kernel the first two
+ * are compat.h's; in userspace a section is a plain call and "SIMD usable"
+ * is a switch the tests turn off to take the no-SIMD path.
  */
 #ifndef _SC_COMPAT_SIMD_H
 #define _SC_COMPAT_SIMD_H
+
+#include "../simdcrypt.h"
 
 #ifdef __KERNEL__
 #include "compat.h"
@@ -23,5 +26,40 @@ static inline bool sc_simd_usable(void)
 
 #define sc_simd_run(simd, call)	do { (void)(simd); call; } while (0)
 #endif
+
+/*
+ * The row for @len bytes where the caller runs: sc_pick() with SIMD
+ * allowed, unless that row needs SIMD and this context may not use it.
+ * sc_simd_usable() (per-CPU state in the kernel) is asked only then; short
+ * messages mostly take rows that need none.  The same row as
+ * sc_pick(alg, len, sc_simd_usable()): a row the SIMD-allowed plan takes
+ * that needs no SIMD is the no-SIMD plan's too (sc_dispatch_init()).
+ */
+static __always_inline const struct sc_impl *sc_pick_here(enum sc_alg alg,
+							  size_t len)
+{
+	const struct sc_impl *row = READ_ONCE(sc_forced_row[alg]);
+	unsigned int cl = sc_size_class(len);
+
+	if (likely(!row))
+		row = sc_plan[alg][true][cl];
+	if (row->simd && !sc_simd_usable())
+		row = sc_plan[alg][false][cl];
+	sc_count_pick(alg, row);
+	return row;
+}
+
+/* sc_pick_here() for each table, typed like simdcrypt.h's picks. */
+#define sc_chacha_pick_here(len)					\
+	((const struct sc_chacha_impl *)sc_pick_here(SC_ALG_CHACHA, (len)))
+#define sc_poly1305_pick_here(len)					\
+	((const struct sc_poly1305_impl *)sc_pick_here(SC_ALG_POLY1305, (len)))
+#define sc_keccak_pick_here(len)					\
+	((const struct sc_keccak_impl *)sc_pick_here(SC_ALG_KECCAK, (len)))
+#define sc_aead_pick_here(len)						\
+	((const struct sc_aead_impl *)sc_pick_here(SC_ALG_AEAD, (len)))
+#define sc_keccakx_pick_here(nstates)					\
+	((const struct sc_keccakx_impl *)sc_pick_here(SC_ALG_KECCAK_XN,	\
+					SC_KECCAKX_LEN(nstates)))
 
 #endif

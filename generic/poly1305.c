@@ -184,8 +184,7 @@ void sc_poly1305_msg_update_chunked(const struct sc_poly1305_impl *impl,
 		const struct sc_poly1305_impl *im = impl;
 
 		if (!im)
-			im = sc_simd_usable() ? sc_poly1305_pick(len) :
-						sc_poly1305_pick_nosimd(len);
+			im = sc_poly1305_pick_here(len);
 		/* again each time: the piece that holds r clears it */
 		msg->core.pow = p;
 		sc_simd_run(im->base.simd,
