@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * ML-DSA's rejection sampling (RejNTTPoly, FIPS 204 Algorithm 30) for
- * x86_64 with AVX-512: sixteen candidates per call.
+ * x86_64 with AVX-512: sixteen candidates per iteration.
  *
  * Algorithm
  * ---------
@@ -19,33 +19,38 @@
  *                      memory form is microcoded on Zen 4), then one
  *                      64-byte store at a + j and j += popcount(k2)
  *
- * The store writes all sixteen dwords, so the caller keeps j <= 240
- * (asm/x86/mldsa_x86.c); words past the new j are overwritten later or
- * lie beyond the kept coefficients.  The seed is public, as is the
- * output: no constant-time requirement, but nothing here branches anyway.
+ * The store writes all sixteen dwords, so the loop runs while j <= 240;
+ * words past the new j are overwritten later or lie beyond the kept
+ * coefficients.  The seed is public, as is the output: no constant-time
+ * requirement, but nothing here branches on the data except the j <= 240
+ * bound.
  *
  * Layout
  * ------
- * @buf: 48 bytes of SHAKE128 output; @a: the polynomial's 256 u32
- * coefficients, the first @j already kept.
+ * @buf: SHAKE128 output, @len bytes; @a: the polynomial's 256 u32
+ * coefficients, the first *@j already kept.  Whole 48-byte groups only;
+ * the caller (mldsa.c) samples what is left in C.
  *
  * Latency and throughput
  * ----------------------
- * About 10 instructions per 16 candidates, against 16 iterations of a
- * load/mask/store/compare loop in C: the rejection sampling of an ML-DSA-65
- * ExpandA drops from about a third of the whole to a few percent
- * (Documentation/sha3.rst has the figures).
+ * Ten vector instructions per 16 candidates, the constants in registers
+ * across the buffer; the only chain from one group to the next is
+ * j += popcount (one add).  A call per group (the first version: constants
+ * reloaded, vzeroupper, a C loop around it) took 11% of an ML-DSA-65
+ * ExpandA on Intel (family 6 model 167); Documentation/sha3.rst has the
+ * figures since.
  *
  * Variants
  * --------
- *   sc_mldsa_rej16_avx512  AVX-512F + BW (vpshufb on zmm) + POPCNT; the
- *                          module's SC_CPU_AVX512 (F, BW, VL)
+ *   sc_mldsa_rej_avx512  AVX-512F + BW (vpshufb on zmm) + POPCNT; the
+ *                        module's SC_CPU_AVX512 (F, BW, VL)
  *
  * Registers
  * ---------
- *   zmm0 the candidates, zmm1 the permute indices, then the kept ones;
- *   k1 the load mask, k2 the candidates kept; rdi a, esi j, rdx buf,
- *   eax the load mask, then the new j
+ *   zmm0 the candidates, zmm1 the permute indices, zmm2 the byte shuffle,
+ *   zmm3 2^23 - 1, zmm4 q, zmm5 the kept ones; k1 the load mask, k2 the
+ *   candidates kept; rdi a, rsi j's address, rdx buf, ecx len, r8d j,
+ *   eax bytes consumed, r9d/r10d scratch
  */
 #include <linux/linkage.h>
 
@@ -64,22 +69,44 @@
 
 .text
 
-/* unsigned int sc_mldsa_rej16_avx512(u32 *a, unsigned int j, const u8 *buf) */
-SYM_FUNC_START(sc_mldsa_rej16_avx512)
-	mov		%esi, %esi
-	mov		$0xfff, %eax
-	kmovw		%eax, %k1
-	vmovdqu32	(%rdx), %zmm0{%k1}{z}
+/*
+ * unsigned int sc_mldsa_rej_avx512(u32 *a, unsigned int *j, const u8 *buf,
+ *				    unsigned int len)
+ * Returns the bytes consumed, a multiple of 48; *j updated.
+ */
+SYM_FUNC_START(sc_mldsa_rej_avx512)
+	xor		%eax, %eax
+	mov		(%rsi), %r8d
+	cmp		$48, %ecx
+	jb		.Lrej_out
+	cmp		$240, %r8d
+	ja		.Lrej_out
+	mov		$0xfff, %r9d
+	kmovw		%r9d, %k1
 	vmovdqa32	.Lrej_perm(%rip), %zmm1
+	vmovdqa32	.Lrej_shuf(%rip), %zmm2
+	vpbroadcastd	.Lrej_mask23(%rip), %zmm3
+	vpbroadcastd	.Lrej_q(%rip), %zmm4
+.Lrej_loop:
+	vmovdqu32	(%rdx,%rax), %zmm0{%k1}{z}
 	vpermd		%zmm0, %zmm1, %zmm0
-	vpshufb		.Lrej_shuf(%rip), %zmm0, %zmm0
-	vpandd		.Lrej_mask23(%rip){1to16}, %zmm0, %zmm0
-	vpcmpud		$1, .Lrej_q(%rip){1to16}, %zmm0, %k2
-	vpcompressd	%zmm0, %zmm1{%k2}{z}
-	vmovdqu32	%zmm1, (%rdi,%rsi,4)
-	kmovw		%k2, %eax
-	popcnt		%eax, %eax
-	add		%esi, %eax
+	vpshufb		%zmm2, %zmm0, %zmm0
+	vpandd		%zmm3, %zmm0, %zmm0
+	vpcmpud		$1, %zmm4, %zmm0, %k2
+	vpcompressd	%zmm0, %zmm5{%k2}{z}
+	vmovdqu32	%zmm5, (%rdi,%r8,4)
+	kmovw		%k2, %r9d
+	popcnt		%r9d, %r9d
+	add		%r9d, %r8d
+	add		$48, %eax
+	lea		48(%rax), %r10d
+	cmp		%ecx, %r10d
+	ja		.Lrej_done
+	cmp		$240, %r8d
+	jbe		.Lrej_loop
+.Lrej_done:
+	mov		%r8d, (%rsi)
 	vzeroupper
+.Lrej_out:
 	RET
-SYM_FUNC_END(sc_mldsa_rej16_avx512)
+SYM_FUNC_END(sc_mldsa_rej_avx512)

@@ -10,10 +10,8 @@
 #include "../../include/simdcrypt/mldsa.h"
 #include "mldsa_x86.h"
 
-#define SC_REJ16_BYTES	48
-
-asmlinkage unsigned int sc_mldsa_rej16_avx512(u32 *a, unsigned int j,
-					      const u8 *buf);
+asmlinkage unsigned int sc_mldsa_rej_avx512(u32 *a, unsigned int *j,
+					    const u8 *buf, unsigned int len);
 
 bool sc_mldsa_rej_simd_supported(void)
 {
@@ -23,11 +21,5 @@ bool sc_mldsa_rej_simd_supported(void)
 unsigned int sc_mldsa_rej_simd(u32 *a, unsigned int *j, const u8 *buf,
 			       unsigned int len)
 {
-	unsigned int i, n = *j;
-
-	for (i = 0; i + SC_REJ16_BYTES <= len && n <= SC_MLDSA_N - 16;
-	     i += SC_REJ16_BYTES)
-		n = sc_mldsa_rej16_avx512(a, n, buf + i);
-	*j = n;
-	return i;
+	return sc_mldsa_rej_avx512(a, j, buf, len);
 }
