@@ -169,32 +169,71 @@ void sc_poly1305_msg_update(const struct sc_poly1305_impl *impl,
 	}
 }
 
-void sc_poly1305_msg_update_chunked(const struct sc_poly1305_impl *impl,
-				    struct sc_poly1305_msg *msg, const u8 *src,
-				    size_t len)
+/*
+ * The key bytes at the start of @src: r and s are read, not MACed, so they
+ * need no row and no pick.  Returns how many bytes that was.
+ */
+static size_t sc_poly1305_msg_key(struct sc_poly1305_msg *msg, const u8 *src,
+				  size_t len)
 {
-	struct sc_poly1305_pow pow, *p = NULL;
+	size_t n;
 
-	if (len > SC_SIMD_CHUNK) {
-		pow.ready = 0;
-		p = &pow;
-	}
+	if (msg->sset)
+		return 0;
+	n = 2 * POLY1305_BLOCK_SIZE - msg->buflen -
+	    (msg->rset ? POLY1305_BLOCK_SIZE : 0);
+	if (n > len)
+		n = len;
+	sc_poly1305_msg_update(&sc_poly1305_impl_generic, msg, src, n);
+	return n;
+}
+
+/* One piece, at most SC_SIMD_CHUNK bytes, in a SIMD section of its own. */
+static void sc_poly1305_msg_piece(const struct sc_poly1305_impl *impl,
+				  struct sc_poly1305_msg *msg, const u8 *src,
+				  size_t n, size_t left)
+{
+	if (!impl)
+		impl = sc_poly1305_pick_here(left);
+	sc_simd_run(impl->base.simd, sc_poly1305_msg_update(impl, msg, src, n));
+}
+
+/*
+ * More than one piece: the key powers are kept across them, on this
+ * frame (out of line, so that a short update does not set up 400 bytes
+ * of stack it does not use).
+ */
+static noinline void sc_poly1305_msg_pieces(const struct sc_poly1305_impl *impl,
+					    struct sc_poly1305_msg *msg,
+					    const u8 *src, size_t len)
+{
+	struct sc_poly1305_pow pow;
+
+	pow.ready = 0;
+	msg->core.pow = &pow;
 	while (len) {
 		size_t n = len < SC_SIMD_CHUNK ? len : SC_SIMD_CHUNK;
-		const struct sc_poly1305_impl *im = impl;
 
-		if (!im)
-			im = sc_poly1305_pick_here(len);
-		/* again each time: the piece that holds r clears it */
-		msg->core.pow = p;
-		sc_simd_run(im->base.simd,
-			    sc_poly1305_msg_update(im, msg, src, n));
+		sc_poly1305_msg_piece(impl, msg, src, n, len);
 		src += n;
 		len -= n;
 	}
 	msg->core.pow = NULL;
-	if (p)
-		memzero_explicit(p, sizeof(*p));
+	memzero_explicit(&pow, sizeof(pow));
+}
+
+void sc_poly1305_msg_update_chunked(const struct sc_poly1305_impl *impl,
+				    struct sc_poly1305_msg *msg, const u8 *src,
+				    size_t len)
+{
+	size_t key = sc_poly1305_msg_key(msg, src, len);
+
+	src += key;
+	len -= key;
+	if (len > SC_SIMD_CHUNK)
+		sc_poly1305_msg_pieces(impl, msg, src, len);
+	else if (len)
+		sc_poly1305_msg_piece(impl, msg, src, len, len);
 }
 
 int sc_poly1305_msg_final(const struct sc_poly1305_impl *impl,

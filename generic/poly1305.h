@@ -19,10 +19,11 @@ void sc_poly1305_msg_init(struct sc_poly1305_msg *msg);
 void sc_poly1305_msg_update(const struct sc_poly1305_impl *impl,
 			 struct sc_poly1305_msg *msg, const u8 *src, size_t len);
 /*
- * One update as the shash glue makes it: pieces of at most SC_SIMD_CHUNK
- * bytes, each through @impl (NULL: the row picked for what is left) in a
- * SIMD section of its own, with the key powers of an update of more than
- * one piece kept across them (struct sc_poly1305_pow, on the stack).
+ * One update as the shash glue makes it: the key bytes (r, s) read
+ * directly, then pieces of at most SC_SIMD_CHUNK bytes, each through @impl
+ * (NULL: the row picked for what is left) in a SIMD section of its own,
+ * with the key powers of an update of more than one piece kept across them
+ * (struct sc_poly1305_pow, on the stack).
  */
 void sc_poly1305_msg_update_chunked(const struct sc_poly1305_impl *impl,
 				    struct sc_poly1305_msg *msg, const u8 *src,
