@@ -20,6 +20,8 @@
 # flavour (SIMDCRYPT_TEST=1, what every test layer loads) with W=1 and checks
 # that only it has the test knob: `modinfo -p` lists test_corrupt and
 # `strings` finds "corrupt" in the test module, neither in the default one.
+# For each x86_64 target, `stores-TARGET` checks that the module's .text has
+# no `rep stos` (asm/x86/cflags.mk; `.cold` fragments aside).
 #
 # Output: one line per check, `PASS|FAIL|SKIP  NAME  (details)`, then
 # exactly `N passed, N failed` (SKIP counts as failed). Exit status 0 only
@@ -90,6 +92,23 @@ knob_traces() { # KO -> "P S": parameter listed (0/1), strings hits
 	echo "$p $s"
 }
 flavour_done=""
+
+# asm/x86/cflags.mk: GCC must not clear or wipe with `rep stos`, 20-40
+# cycles to start, in the module's running text (.text; `.cold` fragments
+# are error paths, init code is elsewhere).  x86_64 targets only.
+stores_check() { # TARGET KO
+	local t=$1 ko=$2 fns
+	case $t in x86_64-*) ;; *) return 0 ;; esac
+	if ! fns=$(objdump -d -j .text --no-show-raw-insn "$ko" |
+		awk '/^[0-9a-f]+ <.*>:$/ { f = $2 } /\trep stos/ && f !~ /\.cold>:$/ { print f }' |
+		sort -u); then
+		result FAIL "stores-$t" "objdump failed on $ko"
+	elif [ -n "$fns" ]; then
+		result FAIL "stores-$t" "rep stos in $(printf '%s\n' "$fns" | tr -d '<>:' | tr '\n' ' ')(asm/x86/cflags.mk not applied?)"
+	else
+		result PASS "stores-$t" "no rep stos in .text outside .cold fragments"
+	fi
+}
 flavour_check() { # TARGET DEFAULT_KO
 	local t=$1 dko=$2 tout=$outbase/$1-test t0 tko bad d tr
 	t0=$(date +%s)
@@ -159,6 +178,7 @@ for t in "$@"; do
 		result FAIL "$t" "make succeeded but built no .ko (log: $log)"
 	else
 		result PASS "$t" "W=1, $nko module(s), $(($(date +%s) - t0)) s"
+		stores_check "$t" "$out/simdcrypt.ko"
 		[ -n "$flavour_done" ] || { flavour_check "$t" "$out/simdcrypt.ko"; flavour_done=1; }
 	fi
 
