@@ -4,7 +4,7 @@
 #
 # GCC expands a memset()/memzero_explicit() of a constant size into
 # "rep stosq" when it may not use vector registers, as in the kernel.
-# That costs about 35 cycles to start on the Intel core we measured
+# That costs about 30 cycles to start on the Intel core we measured
 # (family 6 model 167; short rep string operations start in microcode on
 # AMD's cores too), and the message states we clear or wipe per request
 # are 64-400 bytes: a 16-byte Poly1305 message paid two of them, half its
