@@ -267,8 +267,8 @@ int sc_force_impl(enum sc_alg alg, const char *name);
 int sc_forced_impl(enum sc_alg alg);	/* row index or -1 */
 
 /*
- * The plans and the forced rows (impl.c); sc_pick() and sc_pick_here()
- * (compat/simd.h) are all that read them.
+ * The plans and the forced rows (impl.c); sc_plan_row() (below) is all that
+ * reads them.
  */
 extern const struct sc_impl *sc_plan[SC_ALG_COUNT][2][SC_NCLASSES];
 extern const struct sc_impl *sc_forced_row[SC_ALG_COUNT];
@@ -289,15 +289,25 @@ long sc_pick_count(enum sc_alg alg, unsigned int i);
 /*
  * The pick, inlined into every caller: a forced row (one READ_ONCE; every
  * pick that starts after sc_force_impl() returns sees the new one), else
- * one load from the plan.
+ * one load from the plan.  sc_plan_row() is the choice, sc_pick() the
+ * choice counted; sc_pick_here() (compat/simd.h) uses both.
  */
-static __always_inline const struct sc_impl *sc_pick(enum sc_alg alg,
-						     size_t len, bool simd_ok)
+static __always_inline const struct sc_impl *sc_plan_row(enum sc_alg alg,
+							 size_t len,
+							 bool simd_ok)
 {
 	const struct sc_impl *row = READ_ONCE(sc_forced_row[alg]);
 
 	if (likely(!row) || (!simd_ok && row->simd))
 		row = sc_plan[alg][simd_ok][sc_size_class(len)];
+	return row;
+}
+
+static __always_inline const struct sc_impl *sc_pick(enum sc_alg alg,
+						     size_t len, bool simd_ok)
+{
+	const struct sc_impl *row = sc_plan_row(alg, len, simd_ok);
+
 	sc_count_pick(alg, row);
 	return row;
 }

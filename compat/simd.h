@@ -38,13 +38,10 @@ static inline bool sc_simd_usable(void)
 static __always_inline const struct sc_impl *sc_pick_here(enum sc_alg alg,
 							  size_t len)
 {
-	const struct sc_impl *row = READ_ONCE(sc_forced_row[alg]);
-	unsigned int cl = sc_size_class(len);
+	const struct sc_impl *row = sc_plan_row(alg, len, true);
 
-	if (likely(!row))
-		row = sc_plan[alg][true][cl];
 	if (row->simd && !sc_simd_usable())
-		row = sc_plan[alg][false][cl];
+		row = sc_plan_row(alg, len, false);
 	sc_count_pick(alg, row);
 	return row;
 }

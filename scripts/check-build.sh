@@ -93,7 +93,7 @@ knob_traces() { # KO -> "P S": parameter listed (0/1), strings hits
 }
 flavour_done=""
 
-# asm/x86/cflags.mk: GCC must not clear or wipe with `rep stos`, 20-40
+# asm/x86/cflags.mk: GCC must not clear or wipe with `rep stos`, about 30
 # cycles to start, in the module's running text (.text; `.cold` fragments
 # are error paths, init code is elsewhere).  x86_64 targets only.
 stores_check() { # TARGET KO
