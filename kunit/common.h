@@ -11,17 +11,11 @@
 #include <crypto/aead.h>
 #include <linux/prandom.h>
 #include <linux/scatterlist.h>
-#include <linux/version.h>
+
+#include "compat/kunit.h"
 
 #define SC_DRV_SUFFIX	"-simdcrypt"
 #define MAX_SG		8
-
-/* KUnit parameter generators gained a struct kunit * argument in 6.18. */
-#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 18, 0)
-#define SC_GEN_ARGS	struct kunit *test, const void *prev, char *desc
-#else
-#define SC_GEN_ARGS	const void *prev, char *desc
-#endif
 
 struct sc_sg {
 	struct scatterlist sg[MAX_SG];

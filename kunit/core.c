@@ -34,13 +34,11 @@
  */
 
 #include <kunit/test.h>
-#include <asm/simd.h>
 #include <crypto/aead.h>
 #include <crypto/hash.h>
 #include <crypto/skcipher.h>
 #include <crypto/poly1305.h>
 #include <crypto/sha3.h>
-#include <crypto/internal/simd.h>	/* needs <asm/simd.h> first on 6.12 */
 #include <linux/hrtimer.h>
 #include <linux/interrupt.h>
 #include <linux/module.h>
@@ -48,7 +46,6 @@
 #include <linux/scatterlist.h>
 #include <linux/slab.h>
 #include <linux/string.h>
-#include <linux/version.h>
 
 #include "compat/compat.h"
 #include "simdcrypt.h"
@@ -2334,13 +2331,8 @@ static void sc_ns_run(struct kunit *test, struct sc_ns_work *w, enum sc_ns_ctx c
 		break;
 	case SC_NS_HARDIRQ:
 		init_completion(&w->done);
-#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 13, 0)
-		hrtimer_setup(&w->timer, sc_ns_timer_fn, CLOCK_MONOTONIC,
-			      HRTIMER_MODE_REL_HARD);
-#else
-		hrtimer_init(&w->timer, CLOCK_MONOTONIC, HRTIMER_MODE_REL_HARD);
-		w->timer.function = sc_ns_timer_fn;
-#endif
+		sc_hrtimer_setup(&w->timer, sc_ns_timer_fn, CLOCK_MONOTONIC,
+				 HRTIMER_MODE_REL_HARD);
 		hrtimer_start(&w->timer, ns_to_ktime(100 * NSEC_PER_USEC),
 			      HRTIMER_MODE_REL_HARD);
 		if (!wait_for_completion_timeout(&w->done, 30 * HZ)) {

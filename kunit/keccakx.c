@@ -19,25 +19,21 @@
 #include <kunit/test.h>
 #include <asm/simd.h>
 #include <crypto/internal/simd.h>
+#include <crypto/hash.h>
 #include <crypto/sha3.h>
 #include <linux/module.h>
 #include <linux/prandom.h>
 #include <linux/slab.h>
 #include <linux/string.h>
-#include <linux/version.h>
 
 #include "simdcrypt.h"
+#include "compat/kunit.h"
 #include "compat/unaligned.h"
 #include "include/simdcrypt/shake.h"
 #include "include/simdcrypt/mldsa.h"
 #include "test/mldsa_kat.h"
 #include "keccakx.h"
 
-#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 18, 0)
-#define SC_KX_GEN_ARGS	struct kunit *test, const void *prev, char *desc
-#else
-#define SC_KX_GEN_ARGS	const void *prev, char *desc
-#endif
 
 /* The kernel's own SHAKE library (lib/crypto/sha3.c, v6.19+), if built. */
 #if IS_REACHABLE(CONFIG_CRYPTO_LIB_SHA3) && defined(SHAKE256_DEFAULT_SIZE)
@@ -199,7 +195,7 @@ struct sc_kx_param {
 static struct sc_kx_param sc_kx_params[16];
 static unsigned int sc_kx_nparams;
 
-static const void *sc_kx_gen_params(SC_KX_GEN_ARGS)
+static const void *sc_kx_gen_params(SC_GEN_ARGS)
 {
 	const struct sc_kx_param *p = prev;
 	unsigned int i;

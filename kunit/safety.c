@@ -20,6 +20,7 @@
 #include <linux/stddef.h>
 #include <linux/string.h>
 #include "compat/compat.h"
+#include "compat/kunit.h"
 #include "simdcrypt.h"
 #include "generic/poly1305.h"
 

@@ -21,7 +21,13 @@
 # that only it has the test knob: `modinfo -p` lists test_corrupt and
 # `strings` finds "corrupt" in the test module, neither in the default one.
 # For each x86_64 target, `stores-TARGET` checks that the module's .text has
-# no `rep stos` (asm/x86/cflags.mk; `.cold` fragments aside).
+# no `rep stos` (asm/x86/cflags.mk; `.cold` fragments aside). For every
+# target, `kunit-TARGET` compiles the KUnit module (kunit/) against the
+# test flavour with W=1 and fails on any compiler warning or error: the
+# test layers load it on 7.3 only, and compat/kunit.h keeps it building on
+# the older kernels. Distribution kernels have no CONFIG_KUNIT, so modpost
+# runs with KBUILD_MODPOST_WARN=1 and its unresolved-symbol lines are not
+# counted (the 7.3 layers link and load the module).
 #
 # Output: one line per check, `PASS|FAIL|SKIP  NAME  (details)`, then
 # exactly `N passed, N failed` (SKIP counts as failed). Exit status 0 only
@@ -109,6 +115,31 @@ stores_check() { # TARGET KO
 		result PASS "stores-$t" "no rep stos in .text outside .cold fragments"
 	fi
 }
+kunit_check() { # TARGET
+	local t=$1 kout=$outbase/$1-kunit t0 bad log
+	t0=$(date +%s)
+	rm -rf "$kout"
+	if ! "$here/build-module.sh" "$t" "$src" "$kout" SIMDCRYPT_TEST=1 >/dev/null 2>&1; then
+		result FAIL "kunit-$t" "the test flavour does not build (log: $kout/build.log)"
+		return
+	fi
+	if ! bm=$("$here/build-module.sh" "$t" "$src/kunit" "$kout" SIMDCRYPT_TEST=1 \
+		KBUILD_MODPOST_WARN=1 2>/dev/null); then
+		log=$(printf '%s\n' "$bm" | sed -n 's/^LOG=//p')
+		{ grep -aE 'error' "${log:-/dev/null}" || true; } | awk '!seen[$0]++' |
+			head -20 | sed "s|/build/mod/|$kout/|g; s/^/    /"
+		result FAIL "kunit-$t" "the KUnit module does not compile (log: ${log:-none})"
+		return
+	fi
+	log=$(printf '%s\n' "$bm" | sed -n 's/^LOG=//p')
+	bad=$(bad_lines "$log" | grep -av 'modpost:' || true)
+	if [ -n "$bad" ]; then
+		printf '%s\n' "$bad" | sed "s|/build/mod/|$kout/|g; s/^/    /"
+		result FAIL "kunit-$t" "$(printf '%s\n' "$bad" | wc -l) warning lines (log: $log)"
+	else
+		result PASS "kunit-$t" "the KUnit module compiles, W=1, $(($(date +%s) - t0)) s"
+	fi
+}
 flavour_check() { # TARGET DEFAULT_KO
 	local t=$1 dko=$2 tout=$outbase/$1-test t0 tko bad d tr
 	t0=$(date +%s)
@@ -179,6 +210,7 @@ for t in "$@"; do
 	else
 		result PASS "$t" "W=1, $nko module(s), $(($(date +%s) - t0)) s"
 		stores_check "$t" "$out/simdcrypt.ko"
+		kunit_check "$t"
 		[ -n "$flavour_done" ] || { flavour_check "$t" "$out/simdcrypt.ko"; flavour_done=1; }
 	fi
 
