@@ -1104,10 +1104,6 @@ SYM_FUNC_END(sc_hchacha_avx512vl)
  */
 .macro _set_h vl, isa=2
 	_set_vl	\vl, \isa
-.if ISA < 2
-	_set_h16
-.exitm
-.endif
 	.set	H0_0, V0
 	.set	H0_1, V1
 	.set	H0_2, V2
@@ -1116,6 +1112,10 @@ SYM_FUNC_END(sc_hchacha_avx512vl)
 	.set	H1_1, V5
 	.set	H1_2, V6
 	.set	H1_3, V7
+.if ISA < 2
+	_set_h16
+.exitm
+.endif
 	.set	HR0, V16
 	.set	HR1, V17
 	.set	HR2, V18
@@ -1128,19 +1128,11 @@ SYM_FUNC_END(sc_hchacha_avx512vl)
 .endm
 
 /*
- * AVX2 (16 registers): the same names, no second temporary (there are no
- * masked stores), input rows next to the batches, TMP the rotations'
+ * AVX2 (16 registers): the same batches, no second temporary (there are
+ * no masked stores), input rows next to the batches, TMP the rotations'
  * temporary and the last piece's keystream.
  */
 .macro _set_h16
-	.set	H0_0, V0
-	.set	H0_1, V1
-	.set	H0_2, V2
-	.set	H0_3, V3
-	.set	H1_0, V4
-	.set	H1_1, V5
-	.set	H1_2, V6
-	.set	H1_3, V7
 	.set	HR0, V8
 	.set	HR1, V9
 	.set	HR2, V10
@@ -1378,8 +1370,7 @@ SYM_FUNC_END(sc_hchacha_avx512vl)
 .endm
 
 .macro _chacha_h3 id
-	_set_vl	32, 1
-	_set_h16
+	_set_h	32, 1
 	.set	H2_0, V8
 	.set	H2_1, V9
 	.set	H2_2, V10

@@ -91,6 +91,28 @@ asmlinkage void sc_hchacha_avx512vl(const u32 *state, u32 *out, int nrounds);
 /* Up to this many bytes the 4-block xmm kernel beats the wider ones. */
 #define SC_CHACHA_XMM_MAX	256
 
+typedef void sc_chacha_xor_fn(const u32 *state, u8 *dst, const u8 *src,
+			      unsigned int len, int nrounds);
+
+/*
+ * @fn on a copy of @state whose counter is @blocks on: the part of a call
+ * after its first @blocks blocks.  Inlined with a constant @fn, so the
+ * call stays direct.
+ */
+static __always_inline void sc_chacha_xor_at(sc_chacha_xor_fn *fn,
+					     const u32 *state,
+					     unsigned int blocks, u8 *dst,
+					     const u8 *src, unsigned int len,
+					     int nrounds)
+{
+	u32 st[CHACHA_STATE_WORDS];
+
+	memcpy(st, state, sizeof(st));
+	st[12] += blocks;
+	fn(st, dst, src, len, nrounds);
+	memzero_explicit(st, sizeof(st));
+}
+
 static void sc_chacha_xor_scalar_x86(const u32 *state, u8 *dst,
 				     const u8 *src, unsigned int len,
 				     int nrounds)
@@ -114,7 +136,6 @@ static void sc_chacha_xor_avx2(const u32 *state, u8 *dst, const u8 *src,
 			       unsigned int len, int nrounds)
 {
 	unsigned int n = len - len % SC_CHACHA_AVX2_GROUP;
-	u32 st[CHACHA_STATE_WORDS];
 
 	if (!n) {
 		sc_chacha_xor_avx2_8x(state, dst, src, len, nrounds);
@@ -123,13 +144,12 @@ static void sc_chacha_xor_avx2(const u32 *state, u8 *dst, const u8 *src,
 	sc_chacha_xor_avx2_9x(state, dst, src, n, nrounds);
 	if (len == n)
 		return;
-	memcpy(st, state, sizeof(st));
-	st[12] += n / CHACHA_BLOCK_SIZE;
 	if (len - n <= 2 * CHACHA_BLOCK_SIZE)
-		sc_chacha_xor_scalar(st, dst + n, src + n, len - n, nrounds);
+		sc_chacha_xor_at(sc_chacha_xor_scalar, state, n / CHACHA_BLOCK_SIZE,
+				 dst + n, src + n, len - n, nrounds);
 	else
-		sc_chacha_xor_avx2_8x(st, dst + n, src + n, len - n, nrounds);
-	memzero_explicit(st, sizeof(st));
+		sc_chacha_xor_at(sc_chacha_xor_avx2_8x, state, n / CHACHA_BLOCK_SIZE,
+				 dst + n, src + n, len - n, nrounds);
 }
 
 /*
@@ -169,19 +189,16 @@ static void sc_chacha_xor_avx2_horiz(const u32 *state, u8 *dst,
 				     int nrounds)
 {
 	unsigned int n = len - len % SC_CHACHA_AVX2_BATCH;
-	u32 st[CHACHA_STATE_WORDS];
 
 	if (!n) {
 		sc_chacha_xor_avx2_part(state, dst, src, len, nrounds);
 		return;
 	}
 	sc_chacha_xor_avx2_8x(state, dst, src, n, nrounds);
-	if (len == n)
-		return;
-	memcpy(st, state, sizeof(st));
-	st[12] += n / CHACHA_BLOCK_SIZE;
-	sc_chacha_xor_avx2_part(st, dst + n, src + n, len - n, nrounds);
-	memzero_explicit(st, sizeof(st));
+	if (len > n)
+		sc_chacha_xor_at(sc_chacha_xor_avx2_part, state,
+				 n / CHACHA_BLOCK_SIZE, dst + n, src + n,
+				 len - n, nrounds);
 }
 
 static void sc_chacha_xor_avx512vl(const u32 *state, u8 *dst, const u8 *src,
@@ -311,19 +328,6 @@ static unsigned int sc_chacha_horiz_split(unsigned int len)
 	return len;
 }
 
-/* sc_chacha_xor_part() on @state with its counter @blocks on. */
-static void sc_chacha_xor_part_at(const u32 *state, unsigned int blocks,
-			       u8 *dst, const u8 *src, unsigned int len,
-			       int nrounds)
-{
-	u32 st[CHACHA_STATE_WORDS];
-
-	memcpy(st, state, sizeof(st));
-	st[12] += blocks;
-	sc_chacha_xor_part(st, dst, src, len, nrounds);
-	memzero_explicit(st, sizeof(st));
-}
-
 static void sc_chacha_xor_avx512_horiz(const u32 *state, u8 *dst,
 				       const u8 *src, unsigned int len,
 				       int nrounds)
@@ -336,8 +340,9 @@ static void sc_chacha_xor_avx512_horiz(const u32 *state, u8 *dst,
 	}
 	sc_chacha_xor_avx512_32x(state, dst, src, v, nrounds);
 	if (v < len)
-		sc_chacha_xor_part_at(state, v / CHACHA_BLOCK_SIZE, dst + v,
-				   src + v, len - v, nrounds);
+		sc_chacha_xor_at(sc_chacha_xor_part, state,
+				 v / CHACHA_BLOCK_SIZE, dst + v, src + v,
+				 len - v, nrounds);
 }
 
 /* The key block is one more block of the same (first) call. */
@@ -355,8 +360,9 @@ static void sc_chacha_xor_key_avx512_horiz(const u32 *state, u8 *key,
 	text = v - CHACHA_BLOCK_SIZE;
 	sc_chacha_xor_avx512_32x_key(state, dst, src, text, nrounds, key);
 	if (text < len)
-		sc_chacha_xor_part_at(state, v / CHACHA_BLOCK_SIZE, dst + text,
-				   src + text, len - text, nrounds);
+		sc_chacha_xor_at(sc_chacha_xor_part, state,
+				 v / CHACHA_BLOCK_SIZE, dst + text, src + text,
+				 len - text, nrounds);
 }
 
 /* The asm is only called directly, so it needs no CFI/IBT landing pad. */
