@@ -52,9 +52,11 @@ static inline bool sc_cpu_prefers_ymm(void)
 {
 #ifdef X86_FEATURE_PREFER_YMM
 	return boot_cpu_has(X86_FEATURE_PREFER_YMM);
+#elif defined(CONFIG_UML)
+	return false;		/* no family or model there either */
 #else
 	/* Before the flag existed: Skylake-X (family 6, model 0x55). */
-	return boot_cpu_data.x86_vendor == X86_VENDOR_INTEL &&
+	return sc_cpu_is_intel() &&
 	       boot_cpu_data.x86 == 6 && boot_cpu_data.x86_model == 0x55;
 #endif
 }
