@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * Kernel-version differences the KUnit suites (kunit/) meet: the
- * parameter generators' arguments and the hrtimer set-up call.
+ * parameter generators' arguments, KUNIT_EXPECT_MEMEQ(),
+ * kunit_add_action_or_reset() and the hrtimer set-up call.
  */
 #ifndef _SC_COMPAT_KUNIT_H
 #define _SC_COMPAT_KUNIT_H
@@ -39,13 +40,14 @@ struct sc_kunit_action {
 	void *ctx;
 };
 
-static int sc_kunit_action_init(struct kunit_resource *res, void *context)
+static inline int sc_kunit_action_init(struct kunit_resource *res,
+				       void *context)
 {
 	res->data = context;
 	return 0;
 }
 
-static void sc_kunit_action_free(struct kunit_resource *res)
+static inline void sc_kunit_action_free(struct kunit_resource *res)
 {
 	struct sc_kunit_action *a = res->data;
 

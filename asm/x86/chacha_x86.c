@@ -155,10 +155,10 @@ static void sc_chacha_xor_avx2(const u32 *state, u8 *dst, const u8 *src,
 /*
  * AVX2 with the horizontal kernels (one row of 1 or 2 blocks per register)
  * for calls, and the last part of calls, of up to six blocks.  Measured on
- * Intel (cycles a call): 1 block 290 (scalar 330), 2 blocks 295, 4 blocks
- * 410, 6 blocks (three ymm chains, port-bound) 545, against 575 for the
- * vertical 8-block batch however few blocks it holds.  Longer parts go to
- * the vertical kernels as in the avx2 row.
+ * Intel (cycles a call, back to back): 1 block 243 (scalar 279), 2 blocks
+ * 248, 4 blocks 348, 6 blocks (three ymm chains, port-bound) 445, against
+ * 477 for the vertical 8-block batch however few blocks it holds.  Longer
+ * parts go to the vertical kernel.
  */
 #define SC_CHACHA_AVX2_HORIZ_MAX	(6 * CHACHA_BLOCK_SIZE)
 
@@ -415,7 +415,7 @@ const struct sc_chacha_impl sc_chacha_impl_avx2 = {
 };
 
 /*
- * The avx2 row with the horizontal kernels up to four blocks, and for the
+ * The avx2 row with the horizontal kernels up to six blocks, and for the
  * last blocks of longer calls.  Only measurement picks it (chacha_rows.h):
  * it wins where vector ops take one cycle (Intel); it has not been
  * measured on an AMD core.
