@@ -308,7 +308,8 @@ static unsigned int __init sc_static_row(enum sc_alg alg, u32 cpu,
  * one), repeated for about SC_CALIB_SAMPLE_NS per sample; the best of
  * SC_CALIB_ROUNDS samples counts (the rows take turns, so a disturbance
  * hits one sample of one row, not a whole row).  Another row replaces the
- * static choice only if it is more than SC_CALIB_MARGIN percent faster.
+ * static choice only if it is more than SC_CALIB_MARGIN percent faster,
+ * and a SIMD row replaces a row that needs none only on the same terms.
  * About 17 classes x 20 rows x 7 samples x 2 us: a few milliseconds in all.
  * The margin is 3%: rows running the same code at a length (the IFMA rows
  * hand short messages to the scalar code) measure up to 2-3% apart.
@@ -570,19 +571,44 @@ static bool __init sc_calib_measure(enum sc_alg alg, u32 cpu,
 	return true;
 }
 
-/* The fastest candidate at @cl, keeping @stat unless beaten by the margin. */
+/* Time @a is within the margin of time @b: not measurably slower. */
+static bool __init sc_calib_close(u32 a, u32 b)
+{
+	return (u64)a * 100 <= (u64)b * (100 + SC_CALIB_MARGIN);
+}
+
+/*
+ * The fastest candidate at @cl, keeping @stat unless beaten by the margin,
+ * and a row that needs no SIMD over a SIMD row it is within the margin of.
+ * A SIMD section costs more than the loop here sees: in the kernel the
+ * first one after a return to user space saves the task's vector
+ * registers (an XSAVE of up to 2.5 KiB with AVX-512), which the loop pays
+ * once and a message arriving on its own pays in full; in userspace a
+ * section is a plain call, so there the two only tie.  They tie exactly
+ * where a SIMD row's wrapper hands short input to the scalar code (the
+ * IFMA Poly1305 rows below 256 bytes), and noise then picked either.
+ */
 static unsigned int __init sc_calib_choose(enum sc_alg alg, u32 cpu,
 					   bool simd_ok, unsigned int stat,
 					   const u32 *t)
 {
-	unsigned int i, best = stat;
+	unsigned int i, best = stat, plain = 0;
 
-	for (i = 0; i < sc_nimpls[alg] && i < SC_CALIB_MAX_ROWS; i++)
-		if (sc_candidate(sc_impl_row(alg, i), i, cpu, simd_ok) &&
-		    t[i] < t[best])
+	for (i = 0; i < sc_nimpls[alg] && i < SC_CALIB_MAX_ROWS; i++) {
+		const struct sc_impl *row = sc_impl_row(alg, i);
+
+		if (!sc_candidate(row, i, cpu, simd_ok))
+			continue;
+		if (t[i] < t[best])
 			best = i;
-	if ((u64)t[stat] * 100 <= (u64)t[best] * (100 + SC_CALIB_MARGIN))
+		if (!row->simd && t[i] < t[plain])
+			plain = i;
+	}
+	if (sc_calib_close(t[stat], t[best]))
 		best = stat;
+	if (sc_impl_row(alg, best)->simd && t[plain] != U32_MAX &&
+	    sc_calib_close(t[plain], t[best]))
+		best = plain;
 	return best;
 }
 
