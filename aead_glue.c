@@ -242,7 +242,7 @@ static bool sc_aead_one_piece(struct scatterlist *sg, unsigned int off,
 static bool sc_aead_keyed_job(struct aead_request *req,
 			      const struct sc_aead_job *job)
 {
-	if (job->textlen > SC_CCP_HEAD_MAX)
+	if (job->textlen && !job->head)
 		return true;
 	return job->textlen && (job->encrypt || req->src != req->dst) &&
 	       sc_aead_one_piece(req->src, req->assoclen, job->textlen) &&
@@ -334,8 +334,8 @@ static int sc_aead_crypt(struct aead_request *req, const u8 *nonce,
 	if (!encrypt && req->cryptlen < CCP_TAG_SIZE)
 		return -EINVAL;
 	job.textlen = req->cryptlen - (encrypt ? 0 : CCP_TAG_SIZE);
-	job.head = sc_ccp_head_len(job.textlen);
 	job.impl = sc_aead_pick_here(job.textlen);
+	job.head = sc_ccp_head_len(job.impl, job.textlen, encrypt);
 
 	job.keyed = sc_aead_keyed_job(req, &job);
 	if (job.keyed) {

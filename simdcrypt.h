@@ -173,6 +173,13 @@ struct sc_aead_impl {
 	/* The rows for the rest: the key block, short text, the AD. */
 	const struct sc_chacha_impl *(*chacha)(unsigned int len);
 	const struct sc_poly1305_impl *(*poly1305)(size_t len);
+	/*
+	 * open: the longest text that goes with the key block through the
+	 * head (sc_ccp_head_len()); a longer one goes through @open, where
+	 * a stitched row MACs the ciphertext inside the rounds.  0: as seal,
+	 * SC_CCP_HEAD_MAX.
+	 */
+	unsigned int open_head_max;
 };
 
 /* ---- Keccak xN: several states side by side -------------------------- */

@@ -168,7 +168,7 @@ static void sc_ccp_buf(const struct sc_aead_impl *impl, const u8 *key,
 	/* opened in place, the ciphertext must be MACed before it goes */
 	if (len && (seal || dst != src))
 		keyed = sc_ccp_keyed_row(impl, first);
-	head = keyed ? 0 : sc_ccp_head_len(len);
+	head = keyed ? 0 : sc_ccp_head_len(impl, len, seal);
 	done = head;
 	if (keyed) {
 		/* the first piece in one ChaCha call with the key block */

@@ -66,10 +66,18 @@ static inline void sc_ccp_drop_powers(struct sc_ccp *c,
 		memzero_explicit(pow, sizeof(*pow));
 }
 
-/* Bytes of text that go through sc_ccp_start() for a text of @textlen. */
-static inline unsigned int sc_ccp_head_len(size_t textlen)
+/*
+ * Bytes of text that go through sc_ccp_start() for a text of @textlen
+ * sealed (@seal) or opened with @impl.
+ */
+static inline unsigned int sc_ccp_head_len(const struct sc_aead_impl *impl,
+					   size_t textlen, bool seal)
 {
-	return textlen <= SC_CCP_HEAD_MAX ? textlen : 0;
+	unsigned int max = impl->open_head_max;
+
+	/* a select, not a branch: gcc copied the head's memset per path */
+	max = seal || !max ? SC_CCP_HEAD_MAX : max;
+	return textlen <= max ? textlen : 0;
 }
 
 /*

@@ -100,14 +100,14 @@ static int our_msg(const struct sc_aead_impl *im, bool mix, bool seal,
 		 * of 64 when mixed; a short text goes this way in one piece
 		 */
 		first = len < SC_SIMD_CHUNK ? (unsigned int)len : SC_SIMD_CHUNK;
-		if (mix && len > SC_CCP_HEAD_MAX && rnd_below(2))
+		if (mix && !sc_ccp_head_len(im, len, seal) && rnd_below(2))
 			first = CHACHA_BLOCK_SIZE *
 				(1 + rnd_below((first - 1) / CHACHA_BLOCK_SIZE));
 		else if (mix && len > SC_SIMD_CHUNK)
 			first = SC_SIMD_CHUNK - CHACHA_BLOCK_SIZE;
 		keyed = sc_ccp_keyed_row(im, first);
 	}
-	head = keyed ? 0 : sc_ccp_head_len(len);
+	head = keyed ? 0 : sc_ccp_head_len(im, len, seal);
 	done = head;
 	if (keyed) {
 		sc_ccp_start_keyed(keyed, &c, k, nonce, dst, src, first);

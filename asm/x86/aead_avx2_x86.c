@@ -4,14 +4,14 @@
  * into one loop (asm/x86/chacha20poly1305-avx2.S).  The asm MACs whole
  * 16-byte blocks; this wrapper adds the zero-padded partial last block
  * (open: copied before the asm overwrites it in place) and gives texts
- * too short for an 8-block batch to the scalar ChaCha and MULX Poly1305
- * code.  The asm is called directly: no asm address is taken.
+ * too short for an 8-block batch to the ChaCha row the plan has for their
+ * length and to MULX Poly1305.  The asm is called directly: no asm
+ * address is taken.
  */
 #include <linux/types.h>
 #include <linux/string.h>
 #include <linux/linkage.h>
 #include "../../simdcrypt.h"
-#include "chacha_rows.h"
 #include "poly1305_rows.h"
 #include "aead_rows.h"
 
@@ -33,10 +33,25 @@ _Static_assert(__builtin_offsetof(struct sc_poly1305_core, h) == 0 &&
 
 #define SC_CCP_AVX2_BATCH	(8 * CHACHA_BLOCK_SIZE)
 /*
- * Up to this many bytes one or two scalar ChaCha blocks beat a vector
- * batch (about 640 cycles however few blocks it holds).
+ * Up to this many bytes the plan's ChaCha row and a separate MAC beat a
+ * stitched batch (about 640 cycles however few blocks it holds).  That
+ * row was the scalar code; with the plan's row (AVX2's horizontal kernels
+ * where measured faster) open on Intel, family 6 model 167, AVX2 only,
+ * went from 2001 to 1661 cycles at 640 B (a 2-block tail) and from 2727
+ * to 2379 at 1152 B.  A 3-block tail gains nothing (704 B: 1840 stitched,
+ * 1859 not) and longer ones lose (768 B: 1863, 1928; 832 B: 1880, 2136).
  */
-#define SC_CCP_AVX2_SCALAR_MAX	(2 * CHACHA_BLOCK_SIZE)
+#define SC_CCP_AVX2_SHORT_MAX	(2 * CHACHA_BLOCK_SIZE)
+/*
+ * open: a longer text leaves the head (key block and text in one ChaCha
+ * call, then the MAC) for the stitched loop, which MACs the ciphertext
+ * inside the rounds.  Intel, family 6 model 167, AVX2 only, cycles per
+ * message (16-byte AD), head -> stitched: 256 B 1080 -> 1143, 320 B
+ * 1151 -> 1162, 352 B 1253 -> 1202, 384 B 1275 -> 1185, 576 B 1828 ->
+ * 1600, 960 B 2156 -> 1920.  seal gains nothing there: its MAC trails
+ * the rounds by a batch, and a short text has one.
+ */
+#define SC_CCP_AVX2_OPEN_HEAD_MAX	(5 * CHACHA_BLOCK_SIZE)
 
 /* Absorb @n (< 16) bytes zero-padded to a block. */
 static void sc_ccp_avx2_mac_tail(struct sc_poly1305_core *core,
@@ -65,8 +80,8 @@ static void sc_ccp_seal_avx2(const u32 *state, struct sc_poly1305_core *core,
 {
 	unsigned int whole = len & ~(POLY1305_BLOCK_SIZE - 1);
 
-	if (len <= SC_CCP_AVX2_SCALAR_MAX) {
-		sc_chacha_impl_scalar.xor_stream(state, dst, src, len, 20);
+	if (len <= SC_CCP_AVX2_SHORT_MAX) {
+		sc_chacha_pick(len)->xor_stream(state, dst, src, len, 20);
 		sc_ccp_avx2_mac(core, dst, len);
 		return;
 	}
@@ -77,7 +92,8 @@ static void sc_ccp_seal_avx2(const u32 *state, struct sc_poly1305_core *core,
 
 /*
  * open: whole batches in the asm, and a short last batch too unless it
- * has at most SC_CCP_AVX2_SCALAR_MAX bytes; those go to the scalar code.
+ * has at most SC_CCP_AVX2_SHORT_MAX bytes; those go to the plan's ChaCha
+ * row.
  * (seal keeps a short last batch in the asm: there its rounds hide the MAC
  * of the batch before.)
  */
@@ -85,7 +101,7 @@ static void sc_ccp_open_avx2(const u32 *state, struct sc_poly1305_core *core,
 			     u8 *dst, const u8 *src, unsigned int len)
 {
 	unsigned int tail = len % SC_CCP_AVX2_BATCH;
-	unsigned int n = tail <= SC_CCP_AVX2_SCALAR_MAX ? len - tail : len;
+	unsigned int n = tail <= SC_CCP_AVX2_SHORT_MAX ? len - tail : len;
 	unsigned int whole = len & ~(POLY1305_BLOCK_SIZE - 1);
 	u8 block[POLY1305_BLOCK_SIZE] = { 0 };
 	u32 st[CHACHA_STATE_WORDS];
@@ -105,7 +121,7 @@ static void sc_ccp_open_avx2(const u32 *state, struct sc_poly1305_core *core,
 	memcpy(st, state, sizeof(st));
 	st[12] += n / CHACHA_BLOCK_SIZE;
 	sc_ccp_avx2_mac(core, src + n, len - n);
-	sc_chacha_impl_scalar.xor_stream(st, dst + n, src + n, len - n, 20);
+	sc_chacha_pick(len - n)->xor_stream(st, dst + n, src + n, len - n, 20);
 	memzero_explicit(st, sizeof(st));
 }
 
@@ -121,4 +137,5 @@ const struct sc_aead_impl sc_aead_impl_avx2 = {
 	.open = sc_ccp_open_avx2,
 	.chacha = sc_chacha_pick,
 	.poly1305 = sc_poly1305_pick,
+	.open_head_max = SC_CCP_AVX2_OPEN_HEAD_MAX,
 };
