@@ -62,6 +62,7 @@ struct sc_aead_job {
 	unsigned int adlen;		/* bytes of AD to authenticate */
 	unsigned int textlen;
 	unsigned int head;		/* text done with the key block */
+	unsigned int tail;		/* of the head: sealed after the AD */
 	bool encrypt;
 	bool keyed;			/* key block with the first walk piece */
 	struct sc_poly1305_pow *pow;	/* sc_aead_text()'s, or NULL */
@@ -131,7 +132,7 @@ static void sc_aead_start(struct aead_request *req, struct sc_aead_job *job,
 				 req->assoclen, job->head, 0);
 	sc_simd_run(job->impl->base.simd,
 		    sc_ccp_start(job->impl, &rc->ccp, ctx->key, nonce, rc->head,
-				 rc->head, job->head));
+				 rc->head, job->head - job->tail));
 }
 
 /*
@@ -167,8 +168,10 @@ static void sc_aead_ad(struct aead_request *req, struct sc_aead_job *job)
 }
 
 /*
- * A short text's ciphertext into Poly1305: sealed, it is in rc->head;
- * opened, rc->head holds the plaintext, so read the ciphertext again.
+ * A short text's ciphertext into Poly1305: sealed, it is in rc->head
+ * (with job->tail, the head's last blocks are sealed now, their rounds
+ * carrying the MAC of the rest); opened, rc->head holds the plaintext, so
+ * read the ciphertext again.
  */
 static void sc_aead_head(struct aead_request *req, struct sc_aead_job *job)
 {
@@ -176,7 +179,12 @@ static void sc_aead_head(struct aead_request *req, struct sc_aead_job *job)
 
 	if (!job->head)
 		return;
-	if (job->encrypt)
+	if (job->tail)
+		sc_simd_run(job->impl->base.simd,
+			    sc_ccp_seal_tail(job->impl, &rc->ccp,
+					     rc->head + CHACHA_BLOCK_SIZE,
+					     job->head - job->tail, job->tail));
+	else if (job->encrypt)
 		sc_simd_run(job->impl->base.simd,
 			    sc_ccp_absorb(job->impl, &rc->ccp,
 					  rc->head + CHACHA_BLOCK_SIZE,
@@ -341,6 +349,7 @@ static int sc_aead_crypt(struct aead_request *req, const u8 *nonce,
 	if (job.keyed) {
 		job.head = 0;
 	} else {
+		job.tail = sc_ccp_head_tail(job.impl, job.head, encrypt);
 		sc_aead_start(req, &job, nonce);
 		sc_aead_ad(req, &job);
 		sc_aead_head(req, &job);

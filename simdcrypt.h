@@ -180,6 +180,16 @@ struct sc_aead_impl {
 	 * SC_CCP_HEAD_MAX.
 	 */
 	unsigned int open_head_max;
+	/*
+	 * Optional, sealing a head (sc_ccp_head_tail()): its last one or two
+	 * blocks, @len bytes at @src (counter state[12]), to @dst, after
+	 * absorbing the @maclen bytes (whole blocks) at @mac, the head's
+	 * ciphertext so far; then the new ciphertext, zero-padded.  A row
+	 * whose two-block rounds leave ports idle MACs inside them.
+	 */
+	void (*seal_tail)(const u32 *state, struct sc_poly1305_core *core,
+			  u8 *dst, const u8 *src, unsigned int len,
+			  const u8 *mac, size_t maclen);
 };
 
 /* ---- Keccak xN: several states side by side -------------------------- */

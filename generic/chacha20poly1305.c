@@ -90,6 +90,14 @@ void sc_ccp_start_keyed(const struct sc_chacha_impl *chacha, struct sc_ccp *c,
 	c->state[12] += 1 + sc_ccp_blocks(len);
 }
 
+void sc_ccp_seal_tail(const struct sc_aead_impl *impl, struct sc_ccp *c,
+		      u8 *text, unsigned int first, unsigned int tail)
+{
+	impl->seal_tail(c->state, &c->core, text + first, text + first, tail,
+			text, first);
+	c->state[12] += sc_ccp_blocks(tail);
+}
+
 void sc_ccp_absorb(const struct sc_aead_impl *impl, struct sc_ccp *c,
 		   const u8 *src, size_t len)
 {
@@ -179,13 +187,19 @@ static void sc_ccp_buf(const struct sc_aead_impl *impl, const u8 *key,
 		sc_ccp_absorb(impl, &c, seal ? dst : src, done);
 	} else {
 		/* the head in place in buf; open MACs the ciphertext from @src */
+		unsigned int tail = sc_ccp_head_tail(impl, head, seal);
+
 		memset(buf, 0, CHACHA_BLOCK_SIZE);
 		memcpy(buf + CHACHA_BLOCK_SIZE, src, head);
-		sc_ccp_start(impl, &c, k, nonce, buf, buf, head);
+		sc_ccp_start(impl, &c, k, nonce, buf, buf, head - tail);
 		c.core.pow = pow;
 		sc_ccp_absorb(impl, &c, ad, adlen);
-		sc_ccp_absorb(impl, &c, seal ? buf + CHACHA_BLOCK_SIZE : src,
-			      head);
+		if (tail)
+			sc_ccp_seal_tail(impl, &c, buf + CHACHA_BLOCK_SIZE,
+					 head - tail, tail);
+		else
+			sc_ccp_absorb(impl, &c,
+				      seal ? buf + CHACHA_BLOCK_SIZE : src, head);
 		memcpy(dst, buf + CHACHA_BLOCK_SIZE, head);
 	}
 	while (done < len) {

@@ -11,6 +11,7 @@
 #include <linux/types.h>
 #include <linux/string.h>
 #include <linux/linkage.h>
+#include "../../compat/unaligned.h"
 #include "../../simdcrypt.h"
 #include "poly1305_rows.h"
 #include "aead_rows.h"
@@ -25,6 +26,9 @@ asmlinkage void sc_ccp_seal_avx2_x86(const u32 *state,
 asmlinkage void sc_ccp_open_avx2_x86(const u32 *state,
 				     struct sc_poly1305_core *core, u8 *dst,
 				     const u8 *src, unsigned int len);
+asmlinkage void sc_ccp_ks2_mac_avx2_x86(const u32 *state, u8 *ks,
+					struct sc_poly1305_core *core,
+					const u8 *mac, size_t maclen);
 
 /* The asm knows struct sc_poly1305_core by these offsets. */
 _Static_assert(__builtin_offsetof(struct sc_poly1305_core, h) == 0 &&
@@ -125,6 +129,28 @@ static void sc_ccp_open_avx2(const u32 *state, struct sc_poly1305_core *core,
 	memzero_explicit(st, sizeof(st));
 }
 
+/*
+ * A sealed head's last one or two blocks: their keystream from two-block
+ * rounds that carry the MAC of the head before them, then their own MAC.
+ */
+static void sc_ccp_seal_tail_avx2(const u32 *state,
+				  struct sc_poly1305_core *core, u8 *dst,
+				  const u8 *src, unsigned int len,
+				  const u8 *mac, size_t maclen)
+{
+	u8 ks[2 * CHACHA_BLOCK_SIZE];
+	unsigned int i;
+
+	sc_ccp_ks2_mac_avx2_x86(state, ks, core, mac, maclen);
+	for (i = 0; i + 8 <= len; i += 8)
+		put_unaligned_le64(get_unaligned_le64(src + i) ^
+				   get_unaligned_le64(ks + i), dst + i);
+	for (; i < len; i++)
+		dst[i] = src[i] ^ ks[i];
+	memzero_explicit(ks, sizeof(ks));
+	sc_ccp_avx2_mac(core, dst, len);
+}
+
 const struct sc_aead_impl sc_aead_impl_avx2 = {
 	.base = {
 		.name		= "avx2",
@@ -138,4 +164,5 @@ const struct sc_aead_impl sc_aead_impl_avx2 = {
 	.chacha = sc_chacha_pick,
 	.poly1305 = sc_poly1305_pick,
 	.open_head_max = SC_CCP_AVX2_OPEN_HEAD_MAX,
+	.seal_tail = sc_ccp_seal_tail_avx2,
 };

@@ -64,11 +64,16 @@
  * block of sc_chacha_xor_avx2_9x would need the same general registers,
  * so it is not here.  More numbers: Documentation/aead.rst.
  *
- * Variants (both: void fn(const u32 *state, struct sc_poly1305_core *core,
- *                         u8 *dst, const u8 *src, unsigned int len))
+ * Variants (the first two: void fn(const u32 *state,
+ *                                    struct sc_poly1305_core *core,
+ *                                    u8 *dst, const u8 *src, unsigned int len))
  *
  *   sc_ccp_seal_avx2_x86   encrypt, MAC the ciphertext (one batch behind)
  *   sc_ccp_open_avx2_x86   MAC the ciphertext, decrypt (the same batch)
+ *   sc_ccp_ks2_mac_avx2_x86  two keystream blocks in the horizontal layout
+ *			    (one state row of both per ymm register), their
+ *			    rounds carrying up to twenty Poly1305 blocks: a
+ *			    sealed head's last blocks (see the function)
  *
  * Registers
  * ---------
@@ -534,3 +539,214 @@ SYM_FUNC_START(sc_ccp_open_avx2_x86)
 	_ccp_avx2	1
 	RET
 SYM_FUNC_END(sc_ccp_open_avx2_x86)
+
+/* ---- Two keystream blocks with Poly1305 woven in ---------------------- */
+
+/*
+ * The last one or two blocks of a sealed head (generic/chacha20poly1305.c):
+ * the key block and the head's first part are one ChaCha call, the AD is
+ * MACed, and then these two blocks' rounds carry the MAC of that first
+ * part.  Two blocks in the horizontal layout (state row i of both in ymm
+ * i, block state[12] in the low lanes, state[12] + 1 in the high ones) are
+ * one chain of dependent steps, about 30 cycles a double round, that
+ * leaves the integer ports idle: one Poly1305 block (MULX, about 17
+ * cycles on Intel) rides each half-round, as in _dround.  Blocks beyond
+ * twenty follow the rounds.
+ *
+ * Registers: ymm0-3 the rows, ymm4 the rotation temporary, ymm5/ymm6 the
+ * byte shuffles for 16 and 8, ymm7-10 the input rows; Poly1305 as in
+ * _ccp_avx2.  Frame: the keystream pointer, core, the end of the blocks to
+ * MAC, the double rounds left.
+ */
+#define K_KS		0
+#define K_CORE		8
+#define K_PEND		16
+#define K_RND		24
+#define K_FRAME		32
+
+.section .rodata.sc_ccp_avx2, "a"
+.p2align 5
+.Lccp_hinc:
+	.long	0, 0, 0, 0, 1, 0, 0, 0
+
+.text
+
+/* state row \r into both lanes of ymm\r, word by word (see _hrow) */
+.macro _krow r
+	vmovd		(16 * \r)(%rdi), %xmm\r
+	vpinsrd		$1, (16 * \r + 4)(%rdi), %xmm\r, %xmm\r
+	vpinsrd		$2, (16 * \r + 8)(%rdi), %xmm\r, %xmm\r
+	vpinsrd		$3, (16 * \r + 12)(%rdi), %xmm\r, %xmm\r
+	vinserti128	$1, %xmm\r, %ymm\r, %ymm\r
+.endm
+
+/*
+ * A half-round on rows 0-3 (a, b, c, d), a, c and d then shuffled by \sa,
+ * \sc, \sd (as _hhalf in chacha-x86_64.S: b's rotation by 7 feeds the next
+ * add, so b keeps its place); with \p, one Poly1305 block woven in.
+ */
+.macro _khalf p, sa, sc, sd
+	vpaddd		%ymm1, %ymm0, %ymm0
+	vpxor		%ymm0, %ymm3, %ymm3
+	vpshufb		%ymm5, %ymm3, %ymm3
+.if \p
+	_pp		0
+.endif
+	vpaddd		%ymm3, %ymm2, %ymm2
+	vpxor		%ymm2, %ymm1, %ymm1
+.if \p
+	_pp		1
+.endif
+	vpslld		$12, %ymm1, %ymm4
+	vpsrld		$20, %ymm1, %ymm1
+	vpor		%ymm4, %ymm1, %ymm1
+.if \p
+	_pp		2
+.endif
+	vpaddd		%ymm1, %ymm0, %ymm0
+	vpxor		%ymm0, %ymm3, %ymm3
+	vpshufd		$\sa, %ymm0, %ymm0
+.if \p
+	_pp		3
+.endif
+	vpshufb		%ymm6, %ymm3, %ymm3
+	vpaddd		%ymm3, %ymm2, %ymm2
+.if \p
+	_pp		4
+.endif
+	vpshufd		$\sd, %ymm3, %ymm3
+	vpxor		%ymm2, %ymm1, %ymm1
+.if \p
+	_pp		5
+.endif
+	vpshufd		$\sc, %ymm2, %ymm2
+	vpslld		$7, %ymm1, %ymm4
+.if \p
+	_pp		6
+.endif
+	vpsrld		$25, %ymm1, %ymm1
+	vpor		%ymm4, %ymm1, %ymm1
+.if \p
+	_pp		7
+.endif
+.endm
+
+.macro _kdround p
+	_khalf		\p, 0x93, 0x39, 0x4e
+	_khalf		\p, 0x39, 0x93, 0x4e
+.endm
+
+/*
+ * void sc_ccp_ks2_mac_avx2_x86(const u32 *state, u8 *ks,
+ *				struct sc_poly1305_core *core,
+ *				const u8 *mac, size_t maclen)
+ *
+ * ks[0..127] = keystream blocks state[12] and state[12] + 1; absorbs the
+ * maclen / 16 whole blocks at mac (pad bit set) into core.
+ */
+SYM_FUNC_START(sc_ccp_ks2_mac_avx2_x86)
+	pushq		%rbx
+	pushq		%r12
+	pushq		%r13
+	pushq		%r14
+	pushq		%r15
+	pushq		%rbp
+	movq		%rsp, %rbp
+	subq		$K_FRAME, %rsp
+	movq		%rsi, K_KS(%rsp)
+	movq		%rdx, K_CORE(%rsp)
+	andq		$-16, %r8
+	addq		%rcx, %r8
+	movq		%r8, K_PEND(%rsp)
+	movl		$10, K_RND(%rsp)
+
+	_krow		0
+	_krow		1
+	_krow		2
+	_krow		3
+	vpaddd		.Lccp_hinc(%rip), %ymm3, %ymm3
+	vmovdqa		%ymm0, %ymm7
+	vmovdqa		%ymm1, %ymm8
+	vmovdqa		%ymm2, %ymm9
+	vmovdqa		%ymm3, %ymm10
+	vmovdqa		.Lccp_rol16(%rip), %ymm5
+	vmovdqa		.Lccp_rol8(%rip), %ymm6
+
+	movq		CORE_R0(%rdx), %r8
+	movq		CORE_R1(%rdx), %r9
+	movq		%r9, %r12
+	shrq		$2, %r12
+	addq		%r9, %r12			/* s1 = r1 + r1/4 */
+	movq		CORE_H0(%rdx), %r13
+	movq		CORE_H1(%rdx), %r14
+	movq		CORE_H2(%rdx), %r15
+	movq		%rcx, MAC
+
+.Lks2_round:
+	/* two more whole blocks to MAC: a stitched double round */
+	leaq		32(MAC), %rax
+	cmpq		K_PEND(%rsp), %rax
+	ja		.Lks2_plain
+	_kdround	1
+	jmp		.Lks2_next
+.Lks2_plain:
+	_kdround	0
+.Lks2_next:
+	decl		K_RND(%rsp)
+	jnz		.Lks2_round
+
+	vpaddd		%ymm7, %ymm0, %ymm0
+	vpaddd		%ymm8, %ymm1, %ymm1
+	vpaddd		%ymm9, %ymm2, %ymm2
+	vpaddd		%ymm10, %ymm3, %ymm3
+	movq		K_KS(%rsp), %rax
+	vperm2i128	$0x20, %ymm1, %ymm0, %ymm4	/* block 0, bytes 0-31 */
+	vmovdqu		%ymm4, 0(%rax)
+	vperm2i128	$0x20, %ymm3, %ymm2, %ymm4
+	vmovdqu		%ymm4, 32(%rax)
+	vperm2i128	$0x31, %ymm1, %ymm0, %ymm4	/* block 1 */
+	vmovdqu		%ymm4, 64(%rax)
+	vperm2i128	$0x31, %ymm3, %ymm2, %ymm4
+	vmovdqu		%ymm4, 96(%rax)
+
+	/* the blocks the rounds did not carry */
+	jmp		2f
+1:
+.irp k, 0,1,2,3,4,5,6,7
+	_pp		\k
+.endr
+2:
+	cmpq		K_PEND(%rsp), MAC
+	jb		1b
+
+	/* h2 <= 4 on the way out */
+	movq		%r15, %rax
+	shrq		$2, %rax
+	leaq		(%rax, %rax, 4), %rax
+	andq		$3, %r15
+	addq		%rax, %r13
+	adcq		$0, %r14
+	adcq		$0, %r15
+	movq		K_CORE(%rsp), %rdi
+	movq		%r13, CORE_H0(%rdi)
+	movq		%r14, CORE_H1(%rdi)
+	movq		%r15, CORE_H2(%rdi)
+
+	vzeroall
+	xorl		%eax, %eax
+	xorl		%ecx, %ecx
+	xorl		%edx, %edx
+	xorl		%edi, %edi
+	xorl		%r8d, %r8d
+	xorl		%r9d, %r9d
+	xorl		%r10d, %r10d
+	xorl		%r11d, %r11d
+	movq		%rbp, %rsp
+	popq		%rbp
+	popq		%r15
+	popq		%r14
+	popq		%r13
+	popq		%r12
+	popq		%rbx
+	RET
+SYM_FUNC_END(sc_ccp_ks2_mac_avx2_x86)
