@@ -181,11 +181,11 @@ struct sc_aead_impl {
 	 */
 	unsigned int open_head_max;
 	/*
-	 * Optional, sealing a head (sc_ccp_head_tail()): its last one or two
+	 * Optional, sealing a head (sc_ccp_head_tail()): its last one to four
 	 * blocks, @len bytes at @src (counter state[12]), to @dst, after
 	 * absorbing the @maclen bytes (whole blocks) at @mac, the head's
 	 * ciphertext so far; then the new ciphertext, zero-padded.  A row
-	 * whose two-block rounds leave ports idle MACs inside them.
+	 * whose rounds for a few blocks leave ports idle MACs inside them.
 	 */
 	void (*seal_tail)(const u32 *state, struct sc_poly1305_core *core,
 			  u8 *dst, const u8 *src, unsigned int len,

@@ -82,18 +82,18 @@ static inline unsigned int sc_ccp_head_len(const struct sc_aead_impl *impl,
 
 /*
  * Sealing a head of @head bytes with a row that has seal_tail: how many
- * bytes at its end (its last one or two blocks) sc_ccp_seal_tail()
- * encrypts after the AD, while it MACs the rest; 0: the whole head goes
- * through sc_ccp_start() and is MACed after the AD.  Only heads of 8 or 9
- * blocks: the key block and the first part are then one 8-block batch of
- * the vector ChaCha rows, where key block and head took a batch and a
- * 1-2 block call.  Other lengths would trade the MAC the two blocks'
+ * bytes at its end (all after its first seven blocks) sc_ccp_seal_tail()
+ * encrypts after the AD, while it MACs the first seven; 0: the whole head
+ * goes through sc_ccp_start() and is MACed after the AD.  Only heads of 8
+ * to 11 blocks: the key block and the first part are then one 8-block
+ * batch of the vector ChaCha rows, and the tail (1-4 blocks) one call,
+ * as the whole head was.  Longer heads would trade the MAC the tail's
  * rounds carry for a ChaCha call more (AVX2 row, Intel family 6 model
- * 167, cycles per sealed message: 704 B 1807 -> 1962, 960 B 2155 -> 2502;
- * measured gains: Documentation/aead.rst).
+ * 167, cycles per sealed message with a 2-block tail: 704 B 1807 -> 1962,
+ * 960 B 2155 -> 2502; the gains: Documentation/aead.rst).
  */
 #define SC_CCP_TAIL_MIN		(7 * CHACHA_BLOCK_SIZE)
-#define SC_CCP_TAIL_MAX		(9 * CHACHA_BLOCK_SIZE)
+#define SC_CCP_TAIL_MAX		(11 * CHACHA_BLOCK_SIZE)
 
 static inline unsigned int sc_ccp_head_tail(const struct sc_aead_impl *impl,
 					    unsigned int head, bool seal)

@@ -29,6 +29,9 @@ asmlinkage void sc_ccp_open_avx2_x86(const u32 *state,
 asmlinkage void sc_ccp_ks2_mac_avx2_x86(const u32 *state, u8 *ks,
 					struct sc_poly1305_core *core,
 					const u8 *mac, size_t maclen);
+asmlinkage void sc_ccp_ks4_mac_avx2_x86(const u32 *state, u8 *ks,
+					struct sc_poly1305_core *core,
+					const u8 *mac, size_t maclen);
 
 /* The asm knows struct sc_poly1305_core by these offsets. */
 _Static_assert(__builtin_offsetof(struct sc_poly1305_core, h) == 0 &&
@@ -130,18 +133,22 @@ static void sc_ccp_open_avx2(const u32 *state, struct sc_poly1305_core *core,
 }
 
 /*
- * A sealed head's last one or two blocks: their keystream from two-block
- * rounds that carry the MAC of the head before them, then their own MAC.
+ * A sealed head's last one to four blocks: their keystream from rounds of
+ * one or two 2-block batches that carry the MAC of the head before them,
+ * then their own MAC.
  */
 static void sc_ccp_seal_tail_avx2(const u32 *state,
 				  struct sc_poly1305_core *core, u8 *dst,
 				  const u8 *src, unsigned int len,
 				  const u8 *mac, size_t maclen)
 {
-	u8 ks[2 * CHACHA_BLOCK_SIZE];
+	u8 ks[4 * CHACHA_BLOCK_SIZE];
 	unsigned int i;
 
-	sc_ccp_ks2_mac_avx2_x86(state, ks, core, mac, maclen);
+	if (len > 2 * CHACHA_BLOCK_SIZE)
+		sc_ccp_ks4_mac_avx2_x86(state, ks, core, mac, maclen);
+	else
+		sc_ccp_ks2_mac_avx2_x86(state, ks, core, mac, maclen);
 	for (i = 0; i + 8 <= len; i += 8)
 		put_unaligned_le64(get_unaligned_le64(src + i) ^
 				   get_unaligned_le64(ks + i), dst + i);

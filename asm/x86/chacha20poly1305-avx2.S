@@ -73,7 +73,8 @@
  *   sc_ccp_ks2_mac_avx2_x86  two keystream blocks in the horizontal layout
  *			    (one state row of both per ymm register), their
  *			    rounds carrying up to twenty Poly1305 blocks: a
- *			    sealed head's last blocks (see the function)
+ *			    sealed head's last blocks (see _ks_mac)
+ *   sc_ccp_ks4_mac_avx2_x86  the same with two such batches, four blocks
  *
  * Registers
  * ---------
@@ -540,23 +541,28 @@ SYM_FUNC_START(sc_ccp_open_avx2_x86)
 	RET
 SYM_FUNC_END(sc_ccp_open_avx2_x86)
 
-/* ---- Two keystream blocks with Poly1305 woven in ---------------------- */
+/* ---- Two or four keystream blocks with Poly1305 woven in -------------- */
 
 /*
- * The last one or two blocks of a sealed head (generic/chacha20poly1305.c):
- * the key block and the head's first part are one ChaCha call, the AD is
- * MACed, and then these two blocks' rounds carry the MAC of that first
- * part.  Two blocks in the horizontal layout (state row i of both in ymm
- * i, block state[12] in the low lanes, state[12] + 1 in the high ones) are
- * one chain of dependent steps, about 30 cycles a double round, that
- * leaves the integer ports idle: one Poly1305 block (MULX, about 17
- * cycles on Intel) rides each half-round, as in _dround.  Blocks beyond
- * twenty follow the rounds.
+ * The last blocks of a sealed head (generic/chacha20poly1305.c): the key
+ * block and the head's first part are one ChaCha call, the AD is MACed,
+ * and then these blocks' rounds carry the MAC of that first part.  Two
+ * blocks in the horizontal layout (state row i of both in one ymm
+ * register, block n in the low lanes, n + 1 in the high ones) are one
+ * chain of dependent steps, about 30 cycles a double round, that leaves
+ * the integer ports idle; a second batch of two (blocks n + 2, n + 3) is a
+ * second chain.  One Poly1305 block (MULX, about 17 cycles on Intel)
+ * rides each half-round, as in _dround; blocks beyond twenty follow the
+ * rounds.  Intel (family 6 model 167), cycles per call, against the
+ * horizontal ChaCha kernel and then the MAC: two blocks with no MAC 319
+ * (318), with 20 MAC blocks 404 (626), with 28 534 (761); four blocks 446
+ * (454), 508 (762), 648 (897).
  *
- * Registers: ymm0-3 the rows, ymm4 the rotation temporary, ymm5/ymm6 the
- * byte shuffles for 16 and 8, ymm7-10 the input rows; Poly1305 as in
- * _ccp_avx2.  Frame: the keystream pointer, core, the end of the blocks to
- * MAC, the double rounds left.
+ * Registers: ymm0-3 the rows of batch 0, ymm11-14 those of batch 1, ymm4
+ * the rotation temporary, ymm5/ymm6 the byte shuffles for 16 and 8,
+ * ymm7-9 input rows 0-2, ymm10/ymm15 the batches' input row 3; Poly1305
+ * as in _ccp_avx2.  Frame: the keystream pointer, core, the end of the
+ * blocks to MAC, the double rounds left.
  */
 #define K_KS		0
 #define K_CORE		8
@@ -568,8 +574,19 @@ SYM_FUNC_END(sc_ccp_open_avx2_x86)
 .p2align 5
 .Lccp_hinc:
 	.long	0, 0, 0, 0, 1, 0, 0, 0
+.Lccp_hstep:
+	.long	2, 0, 0, 0, 2, 0, 0, 0
 
 .text
+
+.irp i, 0,1,2,3
+	.set	K0_\i, %ymm\i
+.endr
+.set	K1_0, %ymm11
+.set	K1_1, %ymm12
+.set	K1_2, %ymm13
+.set	K1_3, %ymm14
+.set	KT, %ymm4
 
 /* state row \r into both lanes of ymm\r, word by word (see _hrow) */
 .macro _krow r
@@ -580,71 +597,110 @@ SYM_FUNC_END(sc_ccp_open_avx2_x86)
 	vinserti128	$1, %xmm\r, %ymm\r, %ymm\r
 .endm
 
+/* row \d op= row \s in each of the \nb batches */
+.macro _kop nb, op, s, d
+	\op		K0_\s, K0_\d, K0_\d
+.if \nb > 1
+	\op		K1_\s, K1_\d, K1_\d
+.endif
+.endm
+
+/* row \d = \op $\imm, row \d (shuffles) */
+.macro _kimm nb, op, imm, d
+	\op		$\imm, K0_\d, K0_\d
+.if \nb > 1
+	\op		$\imm, K1_\d, K1_\d
+.endif
+.endm
+
+/* row 3 <<<= 16 or 8: the byte shuffle in \m */
+.macro _kbytes nb, m
+	vpshufb		\m, K0_3, K0_3
+.if \nb > 1
+	vpshufb		\m, K1_3, K1_3
+.endif
+.endm
+
+/* row 1 <<<= \r by two shifts and an OR */
+.macro _kshift nb, r
+	vpslld		$\r, K0_1, KT
+	vpsrld		$(32 - \r), K0_1, K0_1
+	vpor		KT, K0_1, K0_1
+.if \nb > 1
+	vpslld		$\r, K1_1, KT
+	vpsrld		$(32 - \r), K1_1, K1_1
+	vpor		KT, K1_1, K1_1
+.endif
+.endm
+
+/* Poly1305 piece \k if \p */
+.macro _kpp p, k
+.if \p
+	_pp		\k
+.endif
+.endm
+
 /*
  * A half-round on rows 0-3 (a, b, c, d), a, c and d then shuffled by \sa,
  * \sc, \sd (as _hhalf in chacha-x86_64.S: b's rotation by 7 feeds the next
  * add, so b keeps its place); with \p, one Poly1305 block woven in.
  */
-.macro _khalf p, sa, sc, sd
-	vpaddd		%ymm1, %ymm0, %ymm0
-	vpxor		%ymm0, %ymm3, %ymm3
-	vpshufb		%ymm5, %ymm3, %ymm3
-.if \p
-	_pp		0
-.endif
-	vpaddd		%ymm3, %ymm2, %ymm2
-	vpxor		%ymm2, %ymm1, %ymm1
-.if \p
-	_pp		1
-.endif
-	vpslld		$12, %ymm1, %ymm4
-	vpsrld		$20, %ymm1, %ymm1
-	vpor		%ymm4, %ymm1, %ymm1
-.if \p
-	_pp		2
-.endif
-	vpaddd		%ymm1, %ymm0, %ymm0
-	vpxor		%ymm0, %ymm3, %ymm3
-	vpshufd		$\sa, %ymm0, %ymm0
-.if \p
-	_pp		3
-.endif
-	vpshufb		%ymm6, %ymm3, %ymm3
-	vpaddd		%ymm3, %ymm2, %ymm2
-.if \p
-	_pp		4
-.endif
-	vpshufd		$\sd, %ymm3, %ymm3
-	vpxor		%ymm2, %ymm1, %ymm1
-.if \p
-	_pp		5
-.endif
-	vpshufd		$\sc, %ymm2, %ymm2
-	vpslld		$7, %ymm1, %ymm4
-.if \p
-	_pp		6
-.endif
-	vpsrld		$25, %ymm1, %ymm1
-	vpor		%ymm4, %ymm1, %ymm1
-.if \p
-	_pp		7
-.endif
+.macro _khalf nb, p, sa, sc, sd
+	_kop		\nb, vpaddd, 1, 0
+	_kop		\nb, vpxor, 0, 3
+	_kbytes		\nb, %ymm5
+	_kpp		\p, 0
+	_kop		\nb, vpaddd, 3, 2
+	_kop		\nb, vpxor, 2, 1
+	_kpp		\p, 1
+	_kshift		\nb, 12
+	_kpp		\p, 2
+	_kop		\nb, vpaddd, 1, 0
+	_kop		\nb, vpxor, 0, 3
+	_kimm		\nb, vpshufd, \sa, 0
+	_kpp		\p, 3
+	_kbytes		\nb, %ymm6
+	_kop		\nb, vpaddd, 3, 2
+	_kpp		\p, 4
+	_kimm		\nb, vpshufd, \sd, 3
+	_kop		\nb, vpxor, 2, 1
+	_kpp		\p, 5
+	_kimm		\nb, vpshufd, \sc, 2
+	_kpp		\p, 6
+	_kshift		\nb, 7
+	_kpp		\p, 7
 .endm
 
-.macro _kdround p
-	_khalf		\p, 0x93, 0x39, 0x4e
-	_khalf		\p, 0x39, 0x93, 0x4e
+.macro _kdround nb, p
+	_khalf		\nb, \p, 0x93, 0x39, 0x4e
+	_khalf		\nb, \p, 0x39, 0x93, 0x4e
+.endm
+
+/* batch \b's rows + the input rows, as two blocks at \off(%rax) */
+.macro _kout b, in3, off
+	vpaddd		%ymm7, K\b\()_0, K\b\()_0
+	vpaddd		%ymm8, K\b\()_1, K\b\()_1
+	vpaddd		%ymm9, K\b\()_2, K\b\()_2
+	vpaddd		\in3, K\b\()_3, K\b\()_3
+	vperm2i128	$0x20, K\b\()_1, K\b\()_0, KT	/* block 0, bytes 0-31 */
+	vmovdqu		KT, \off(%rax)
+	vperm2i128	$0x20, K\b\()_3, K\b\()_2, KT
+	vmovdqu		KT, (\off + 32)(%rax)
+	vperm2i128	$0x31, K\b\()_1, K\b\()_0, KT	/* block 1 */
+	vmovdqu		KT, (\off + 64)(%rax)
+	vperm2i128	$0x31, K\b\()_3, K\b\()_2, KT
+	vmovdqu		KT, (\off + 96)(%rax)
 .endm
 
 /*
- * void sc_ccp_ks2_mac_avx2_x86(const u32 *state, u8 *ks,
- *				struct sc_poly1305_core *core,
- *				const u8 *mac, size_t maclen)
+ * void fn(const u32 *state, u8 *ks, struct sc_poly1305_core *core,
+ *	   const u8 *mac, size_t maclen)
  *
- * ks[0..127] = keystream blocks state[12] and state[12] + 1; absorbs the
- * maclen / 16 whole blocks at mac (pad bit set) into core.
+ * ks[0..64 * 2 * nb - 1] = the keystream of blocks state[12] .. state[12]
+ * + 2 * nb - 1; absorbs the maclen / 16 whole blocks at mac (pad bit set)
+ * into core.
  */
-SYM_FUNC_START(sc_ccp_ks2_mac_avx2_x86)
+.macro _ks_mac nb
 	pushq		%rbx
 	pushq		%r12
 	pushq		%r13
@@ -669,6 +725,13 @@ SYM_FUNC_START(sc_ccp_ks2_mac_avx2_x86)
 	vmovdqa		%ymm1, %ymm8
 	vmovdqa		%ymm2, %ymm9
 	vmovdqa		%ymm3, %ymm10
+.if \nb > 1
+	vpaddd		.Lccp_hstep(%rip), %ymm3, %ymm15
+	vmovdqa		%ymm0, K1_0
+	vmovdqa		%ymm1, K1_1
+	vmovdqa		%ymm2, K1_2
+	vmovdqa		%ymm15, K1_3
+.endif
 	vmovdqa		.Lccp_rol16(%rip), %ymm5
 	vmovdqa		.Lccp_rol8(%rip), %ymm6
 
@@ -682,42 +745,34 @@ SYM_FUNC_START(sc_ccp_ks2_mac_avx2_x86)
 	movq		CORE_H2(%rdx), %r15
 	movq		%rcx, MAC
 
-.Lks2_round:
+1:
 	/* two more whole blocks to MAC: a stitched double round */
 	leaq		32(MAC), %rax
 	cmpq		K_PEND(%rsp), %rax
-	ja		.Lks2_plain
-	_kdround	1
-	jmp		.Lks2_next
-.Lks2_plain:
-	_kdround	0
-.Lks2_next:
+	ja		2f
+	_kdround	\nb, 1
+	jmp		3f
+2:
+	_kdround	\nb, 0
+3:
 	decl		K_RND(%rsp)
-	jnz		.Lks2_round
+	jnz		1b
 
-	vpaddd		%ymm7, %ymm0, %ymm0
-	vpaddd		%ymm8, %ymm1, %ymm1
-	vpaddd		%ymm9, %ymm2, %ymm2
-	vpaddd		%ymm10, %ymm3, %ymm3
 	movq		K_KS(%rsp), %rax
-	vperm2i128	$0x20, %ymm1, %ymm0, %ymm4	/* block 0, bytes 0-31 */
-	vmovdqu		%ymm4, 0(%rax)
-	vperm2i128	$0x20, %ymm3, %ymm2, %ymm4
-	vmovdqu		%ymm4, 32(%rax)
-	vperm2i128	$0x31, %ymm1, %ymm0, %ymm4	/* block 1 */
-	vmovdqu		%ymm4, 64(%rax)
-	vperm2i128	$0x31, %ymm3, %ymm2, %ymm4
-	vmovdqu		%ymm4, 96(%rax)
+	_kout		0, %ymm10, 0
+.if \nb > 1
+	_kout		1, %ymm15, 128
+.endif
 
 	/* the blocks the rounds did not carry */
-	jmp		2f
-1:
+	jmp		5f
+4:
 .irp k, 0,1,2,3,4,5,6,7
 	_pp		\k
 .endr
-2:
+5:
 	cmpq		K_PEND(%rsp), MAC
-	jb		1b
+	jb		4b
 
 	/* h2 <= 4 on the way out */
 	movq		%r15, %rax
@@ -748,5 +803,14 @@ SYM_FUNC_START(sc_ccp_ks2_mac_avx2_x86)
 	popq		%r13
 	popq		%r12
 	popq		%rbx
+.endm
+
+SYM_FUNC_START(sc_ccp_ks2_mac_avx2_x86)
+	_ks_mac		1
 	RET
 SYM_FUNC_END(sc_ccp_ks2_mac_avx2_x86)
+
+SYM_FUNC_START(sc_ccp_ks4_mac_avx2_x86)
+	_ks_mac		2
+	RET
+SYM_FUNC_END(sc_ccp_ks4_mac_avx2_x86)
