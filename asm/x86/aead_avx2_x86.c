@@ -40,15 +40,19 @@ _Static_assert(__builtin_offsetof(struct sc_poly1305_core, h) == 0 &&
 
 #define SC_CCP_AVX2_BATCH	(8 * CHACHA_BLOCK_SIZE)
 /*
- * Up to this many bytes the plan's ChaCha row and a separate MAC beat a
- * stitched batch (about 640 cycles however few blocks it holds).  That
- * row was the scalar code; with the plan's row (AVX2's horizontal kernels
- * where measured faster) open on Intel, family 6 model 167, AVX2 only,
- * went from 2001 to 1661 cycles at 640 B (a 2-block tail) and from 2727
- * to 2379 at 1152 B.  A 3-block tail gains nothing (704 B: 1840 stitched,
- * 1859 not) and longer ones lose (768 B: 1863, 1928; 832 B: 1880, 2136).
+ * seal: up to this many bytes the plan's ChaCha row and then the MAC beat
+ * a stitched batch (about 640 cycles however few blocks it holds).
  */
 #define SC_CCP_AVX2_SHORT_MAX	(2 * CHACHA_BLOCK_SIZE)
+/*
+ * The most the 2- and 4-block rounds with Poly1305 woven in produce; open
+ * takes a last piece up to this long from them, with its own MAC.  On
+ * Intel, family 6 model 167, AVX2 only, cycles per message against the
+ * stitched short batch: 704 B 1838 -> 1731, 768 B 1860 -> 1763; and
+ * against the plan's ChaCha row then the MAC (1-2 blocks): 640 B 1652 ->
+ * 1588, 1152 B 2372 -> 2300.
+ */
+#define SC_CCP_AVX2_KS_MAX	(4 * CHACHA_BLOCK_SIZE)
 /*
  * open: a longer text leaves the head (key block and text in one ChaCha
  * call, then the MAC) for the stitched loop, which MACs the ciphertext
@@ -98,51 +102,16 @@ static void sc_ccp_seal_avx2(const u32 *state, struct sc_poly1305_core *core,
 }
 
 /*
- * open: whole batches in the asm, and a short last batch too unless it
- * has at most SC_CCP_AVX2_SHORT_MAX bytes; those go to the plan's ChaCha
- * row.
- * (seal keeps a short last batch in the asm: there its rounds hide the MAC
- * of the batch before.)
+ * @len (at most SC_CCP_AVX2_KS_MAX) bytes of keystream from rounds that
+ * carry the MAC of the @maclen bytes (whole blocks) at @mac, XORed from
+ * @src to @dst after those are MACed (so @mac may be @src = @dst).
  */
-static void sc_ccp_open_avx2(const u32 *state, struct sc_poly1305_core *core,
-			     u8 *dst, const u8 *src, unsigned int len)
+static void sc_ccp_avx2_ks_xor(const u32 *state,
+			       struct sc_poly1305_core *core, u8 *dst,
+			       const u8 *src, unsigned int len,
+			       const u8 *mac, size_t maclen)
 {
-	unsigned int tail = len % SC_CCP_AVX2_BATCH;
-	unsigned int n = tail <= SC_CCP_AVX2_SHORT_MAX ? len - tail : len;
-	unsigned int whole = len & ~(POLY1305_BLOCK_SIZE - 1);
-	u8 block[POLY1305_BLOCK_SIZE] = { 0 };
-	u32 st[CHACHA_STATE_WORDS];
-
-	if (n == len) {
-		/* the asm may overwrite the ciphertext (in place) first */
-		memcpy(block, src + whole, len - whole);
-		sc_ccp_open_avx2_x86(state, core, dst, src, len);
-		if (len != whole)
-			sc_poly1305_blocks_x86_mulx(core, block, sizeof(block),
-						    1);
-		memzero_explicit(block, sizeof(block));
-		return;
-	}
-	if (n)
-		sc_ccp_open_avx2_x86(state, core, dst, src, n);
-	memcpy(st, state, sizeof(st));
-	st[12] += n / CHACHA_BLOCK_SIZE;
-	sc_ccp_avx2_mac(core, src + n, len - n);
-	sc_chacha_pick(len - n)->xor_stream(st, dst + n, src + n, len - n, 20);
-	memzero_explicit(st, sizeof(st));
-}
-
-/*
- * A sealed head's last one to four blocks: their keystream from rounds of
- * one or two 2-block batches that carry the MAC of the head before them,
- * then their own MAC.
- */
-static void sc_ccp_seal_tail_avx2(const u32 *state,
-				  struct sc_poly1305_core *core, u8 *dst,
-				  const u8 *src, unsigned int len,
-				  const u8 *mac, size_t maclen)
-{
-	u8 ks[4 * CHACHA_BLOCK_SIZE];
+	u8 ks[SC_CCP_AVX2_KS_MAX];
 	unsigned int i;
 
 	if (len > 2 * CHACHA_BLOCK_SIZE)
@@ -155,6 +124,50 @@ static void sc_ccp_seal_tail_avx2(const u32 *state,
 	for (; i < len; i++)
 		dst[i] = src[i] ^ ks[i];
 	memzero_explicit(ks, sizeof(ks));
+}
+
+/*
+ * open: whole batches in the asm, and a short last batch too unless it
+ * has at most SC_CCP_AVX2_KS_MAX bytes: those come from the 2- or 4-block
+ * rounds that carry their own MAC.  (seal keeps a short last batch in the
+ * asm: there its rounds hide the MAC of the batch before.)
+ */
+static void sc_ccp_open_avx2(const u32 *state, struct sc_poly1305_core *core,
+			     u8 *dst, const u8 *src, unsigned int len)
+{
+	unsigned int tail = len % SC_CCP_AVX2_BATCH;
+	unsigned int n = tail <= SC_CCP_AVX2_KS_MAX ? len - tail : len;
+	unsigned int whole = len & ~(POLY1305_BLOCK_SIZE - 1);
+	u8 block[POLY1305_BLOCK_SIZE] = { 0 };
+	u32 st[CHACHA_STATE_WORDS];
+
+	/* the ciphertext's partial block, before it is overwritten in place */
+	memcpy(block, src + whole, len - whole);
+	if (n)
+		sc_ccp_open_avx2_x86(state, core, dst, src, n);
+	if (n < len) {
+		memcpy(st, state, sizeof(st));
+		st[12] += n / CHACHA_BLOCK_SIZE;
+		sc_ccp_avx2_ks_xor(st, core, dst + n, src + n, len - n,
+				   src + n, whole - n);
+		memzero_explicit(st, sizeof(st));
+	}
+	if (len != whole)
+		sc_poly1305_blocks_x86_mulx(core, block, sizeof(block), 1);
+	memzero_explicit(block, sizeof(block));
+}
+
+/*
+ * A sealed head's last one to four blocks: their keystream from rounds of
+ * one or two 2-block batches that carry the MAC of the head before them,
+ * then their own MAC.
+ */
+static void sc_ccp_seal_tail_avx2(const u32 *state,
+				  struct sc_poly1305_core *core, u8 *dst,
+				  const u8 *src, unsigned int len,
+				  const u8 *mac, size_t maclen)
+{
+	sc_ccp_avx2_ks_xor(state, core, dst, src, len, mac, maclen);
 	sc_ccp_avx2_mac(core, dst, len);
 }
 
