@@ -58,6 +58,7 @@
 #include "generic/poly1305.h"
 #include "generic/keccak.h"
 #include "generic/chacha20poly1305.h"
+#include "compat/unaligned.h"
 #include "generic/keccakx.h"
 #include "include/simdcrypt/shake.h"
 #include "include/simdcrypt/mldsa.h"
@@ -298,17 +299,27 @@ static double calibrate_hz(void)
 
 /* ---- the operations ---- */
 
+/*
+ * The key as ChaCha words, as the kernel's setkey keeps it: 32-bit loads.
+ * (Assembled from bytes, GCC vectorized it into about 100 instructions,
+ * 25-30 cycles of every 16-64 byte message that libsodium did not pay.)
+ */
+static void key_words(const u8 *key, u32 *k32)
+{
+	int i;
+
+	for (i = 0; i < 8; i++)
+		k32[i] = get_unaligned_le32(key + 4 * i);
+}
+
 static void ours_chacha(const struct job *j, size_t len)
 {
 	const struct alg *a = j->alg;
 	u32 k32[8], st[16], sub[8];
 	const u8 *src = g_src;
 	u8 *dst = g_dst, real_iv[16];
-	int i;
 
-	for (i = 0; i < 8; i++)
-		k32[i] = g_key[4 * i] | g_key[4 * i + 1] << 8 |
-			 g_key[4 * i + 2] << 16 | (u32)g_key[4 * i + 3] << 24;
+	key_words(g_key, k32);
 	sc_chacha_init_state(st, k32, g_iv);
 	if (a->xchacha) {
 		const struct sc_chacha_impl *h = j->kind == K_BEST ?
@@ -419,16 +430,13 @@ static void twopass_aead(const struct job *j, size_t len)
 	size_t done, n;
 	int i;
 
-	for (i = 0; i < 8; i++)
-		k32[i] = g_key[4 * i] | g_key[4 * i + 1] << 8 |
-			 g_key[4 * i + 2] << 16 | (u32)g_key[4 * i + 3] << 24;
+	key_words(g_key, k32);
 	memcpy(iv + 4, g_iv, 12);
 	sc_chacha_init_state(st, k32, iv);
 	sc_chacha_pick(64)->xor_stream(st, block, block, 64, 20);
 	sc_poly1305_core_setkey(&core, block);
 	for (i = 0; i < 4; i++)
-		s[i] = block[16 + 4 * i] | block[17 + 4 * i] << 8 |
-		       block[18 + 4 * i] << 16 | (u32)block[19 + 4 * i] << 24;
+		s[i] = get_unaligned_le32(block + 16 + 4 * i);
 	st[12] = 1;
 	if (j->alg->open) {
 		twopass_mac(&core, g_ad, AEAD_AD_LEN);
