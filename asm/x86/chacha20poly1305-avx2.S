@@ -200,15 +200,15 @@
 .endif
 .endm
 
-/* Whole blocks from MAC up to the address at F_PEND(%rsp). */
-.macro _poly_to_pend
+/* Whole blocks from MAC up to the address in \pend (a frame slot). */
+.macro _poly_to_pend pend=F_PEND(%rsp)
 	jmp		2f
 1:
 .irp k, 0,1,2,3,4,5,6,7
 	_pp		\k
 .endr
 2:
-	cmpq		F_PEND(%rsp), MAC
+	cmpq		\pend, MAC
 	jb		1b
 .endm
 
@@ -345,23 +345,79 @@
 	_piece		\fast, A15, 480
 .endm
 
-/* ---- the function body ------------------------------------------------ */
+/* ---- entry and exit, shared by the functions below -------------------- */
 
-.macro _ccp_avx2 open
-	testl		%r8d, %r8d
-	jz		.Lret\@
+/* the callee-saved registers; %rbp then keeps %rsp, as a frame pointer */
+.macro _ccp_enter
 	pushq		%rbx
 	pushq		%r12
 	pushq		%r13
 	pushq		%r14
 	pushq		%r15
+	pushq		%rbp
+	movq		%rsp, %rbp
+.endm
+
+/* Poly1305 from the core at \c: r0, r1, s1 = r1 + r1/4, h */
+.macro _poly_load c
+	movq		CORE_R0(\c), %r8
+	movq		CORE_R1(\c), %r9
+	movq		%r9, %r12
+	shrq		$2, %r12
+	addq		%r9, %r12
+	movq		CORE_H0(\c), %r13
+	movq		CORE_H1(\c), %r14
+	movq		CORE_H2(\c), %r15
+.endm
+
+/* h back to the core at \c with h2 <= 4, as every Poly1305 row leaves it */
+.macro _poly_store c
+	movq		%r15, %rax
+	shrq		$2, %rax
+	leaq		(%rax, %rax, 4), %rax
+	andq		$3, %r15
+	addq		%rax, %r13
+	adcq		$0, %r14
+	adcq		$0, %r15
+	movq		%r13, CORE_H0(\c)
+	movq		%r14, CORE_H1(\c)
+	movq		%r15, CORE_H2(\c)
+.endm
+
+/*
+ * No key material left behind: the ymm registers cleared, and r, s1 and
+ * the products in the caller-saved registers; then the caller's frame.
+ */
+.macro _ccp_leave
+	vzeroall
+	xorl		%eax, %eax
+	xorl		%ecx, %ecx
+	xorl		%edx, %edx
+	xorl		%edi, %edi
+	xorl		%r8d, %r8d
+	xorl		%r9d, %r9d
+	xorl		%r10d, %r10d
+	xorl		%r11d, %r11d
+	movq		%rbp, %rsp
+	popq		%rbp
+	popq		%r15
+	popq		%r14
+	popq		%r13
+	popq		%r12
+	popq		%rbx
+.endm
+
+/* ---- the function body ------------------------------------------------ */
+
+.macro _ccp_avx2 open
+	testl		%r8d, %r8d
+	jz		.Lret\@
+	_ccp_enter
 	/*
 	 * A 32-byte aligned frame: at %rsp's 16-byte alignment the spill
 	 * slot crosses a cache line in half the cases, and every rotation
 	 * by 12 and 7 stores and reloads it (Intel: 5% slower at 4 KiB).
 	 */
-	pushq		%rbp
-	movq		%rsp, %rbp
 	andq		$-32, %rsp
 	subq		$F_FRAME, %rsp
 	movq		%rdi, F_STATE(%rsp)
@@ -378,14 +434,7 @@
 	addq		%rdx, %rax
 	movq		%rax, F_PEND(%rsp)
 .endif
-	movq		CORE_R0(%rsi), %r8
-	movq		CORE_R1(%rsi), %r9
-	movq		%r9, %r12
-	shrq		$2, %r12
-	addq		%r9, %r12			/* s1 = r1 + r1/4 */
-	movq		CORE_H0(%rsi), %r13
-	movq		CORE_H1(%rsi), %r14
-	movq		CORE_H2(%rsi), %r15
+	_poly_load	%rsi
 .if \open
 	movq		%rcx, MAC
 .else
@@ -487,18 +536,8 @@
 .if !\open
 	_poly_to_pend
 .endif
-	/* h2 <= 4 on the way out, as every Poly1305 row leaves it */
-	movq		%r15, %rax
-	shrq		$2, %rax
-	leaq		(%rax, %rax, 4), %rax
-	andq		$3, %r15
-	addq		%rax, %r13
-	adcq		$0, %r14
-	adcq		$0, %r15
 	movq		F_CORE(%rsp), %rdi
-	movq		%r13, CORE_H0(%rdi)
-	movq		%r14, CORE_H1(%rdi)
-	movq		%r15, CORE_H2(%rdi)
+	_poly_store	%rdi
 
 	/* wipe the keystream, the parked words and the spill slot */
 	vpxor		A0, A0, A0
@@ -507,22 +546,7 @@
 	vmovdqu		A0, .Loff(%rsp)
 	.set		.Loff, .Loff + 32
 .endr
-	vzeroall
-	xorl		%eax, %eax
-	xorl		%ecx, %ecx
-	xorl		%edx, %edx
-	xorl		%edi, %edi
-	xorl		%r8d, %r8d
-	xorl		%r9d, %r9d
-	xorl		%r10d, %r10d
-	xorl		%r11d, %r11d
-	movq		%rbp, %rsp
-	popq		%rbp
-	popq		%r15
-	popq		%r14
-	popq		%r13
-	popq		%r12
-	popq		%rbx
+	_ccp_leave
 .Lret\@:
 .endm
 
@@ -701,13 +725,7 @@ SYM_FUNC_END(sc_ccp_open_avx2_x86)
  * into core.
  */
 .macro _ks_mac nb
-	pushq		%rbx
-	pushq		%r12
-	pushq		%r13
-	pushq		%r14
-	pushq		%r15
-	pushq		%rbp
-	movq		%rsp, %rbp
+	_ccp_enter
 	subq		$K_FRAME, %rsp
 	movq		%rsi, K_KS(%rsp)
 	movq		%rdx, K_CORE(%rsp)
@@ -735,14 +753,7 @@ SYM_FUNC_END(sc_ccp_open_avx2_x86)
 	vmovdqa		.Lccp_rol16(%rip), %ymm5
 	vmovdqa		.Lccp_rol8(%rip), %ymm6
 
-	movq		CORE_R0(%rdx), %r8
-	movq		CORE_R1(%rdx), %r9
-	movq		%r9, %r12
-	shrq		$2, %r12
-	addq		%r9, %r12			/* s1 = r1 + r1/4 */
-	movq		CORE_H0(%rdx), %r13
-	movq		CORE_H1(%rdx), %r14
-	movq		CORE_H2(%rdx), %r15
+	_poly_load	%rdx
 	movq		%rcx, MAC
 
 1:
@@ -765,44 +776,11 @@ SYM_FUNC_END(sc_ccp_open_avx2_x86)
 .endif
 
 	/* the blocks the rounds did not carry */
-	jmp		5f
-4:
-.irp k, 0,1,2,3,4,5,6,7
-	_pp		\k
-.endr
-5:
-	cmpq		K_PEND(%rsp), MAC
-	jb		4b
+	_poly_to_pend	K_PEND(%rsp)
 
-	/* h2 <= 4 on the way out */
-	movq		%r15, %rax
-	shrq		$2, %rax
-	leaq		(%rax, %rax, 4), %rax
-	andq		$3, %r15
-	addq		%rax, %r13
-	adcq		$0, %r14
-	adcq		$0, %r15
 	movq		K_CORE(%rsp), %rdi
-	movq		%r13, CORE_H0(%rdi)
-	movq		%r14, CORE_H1(%rdi)
-	movq		%r15, CORE_H2(%rdi)
-
-	vzeroall
-	xorl		%eax, %eax
-	xorl		%ecx, %ecx
-	xorl		%edx, %edx
-	xorl		%edi, %edi
-	xorl		%r8d, %r8d
-	xorl		%r9d, %r9d
-	xorl		%r10d, %r10d
-	xorl		%r11d, %r11d
-	movq		%rbp, %rsp
-	popq		%rbp
-	popq		%r15
-	popq		%r14
-	popq		%r13
-	popq		%r12
-	popq		%rbx
+	_poly_store	%rdi
+	_ccp_leave
 .endm
 
 SYM_FUNC_START(sc_ccp_ks2_mac_avx2_x86)
