@@ -3,9 +3,11 @@
  * x86_64 AEAD row "avx2": ChaCha20 in ymm and Poly1305 with MULX, stitched
  * into one loop (asm/x86/chacha20poly1305-avx2.S).  The asm MACs whole
  * 16-byte blocks; this wrapper adds the zero-padded partial last block
- * (open: copied before the asm overwrites it in place) and gives texts
- * too short for an 8-block batch to the ChaCha row the plan has for their
- * length and to MULX Poly1305.  The asm is called directly: no asm
+ * (open: copied before the asm overwrites it in place).  Seal gives a
+ * piece of up to two blocks to the ChaCha row the plan has for its length
+ * and to MULX Poly1305; open takes a last piece of up to four blocks, and
+ * seal a short head's last blocks (seal_tail), from the 2- and 4-block
+ * rounds with Poly1305 woven in.  The asm is called directly: no asm
  * address is taken.
  */
 #include <linux/types.h>
