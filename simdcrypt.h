@@ -101,19 +101,34 @@ struct sc_chacha_impl {
 #define POLY1305_DIGEST_SIZE	16
 
 /*
- * Key powers a message keeps across its calls of the zmm IFMA row (x86),
- * which otherwise computes them on every call (about 130 cycles, an eighth
- * of a 4 KiB call on Intel).  Owned by whoever processes the whole message
- * (the shash update of a long message, the AEAD's loop over a long text's
- * pieces, both on their stack): it clears @ready, attaches it as
- * core->pow after the key is set, and wipes it afterwards.  Other rows
- * ignore it.  The layout is the asm's (poly1305-x86_64.S).
+ * Key powers a message keeps across its calls of a vector row that would
+ * otherwise compute them on every call (x86: the zmm IFMA row, about 130
+ * cycles, an eighth of a 4 KiB call on Intel; the AVX2 row, about 150).
+ * Owned by whoever processes the whole message (the shash update of a long
+ * message, the AEAD's loop over a long text's pieces, both on their
+ * stack): it clears @ready, attaches it as core->pow after the key is set,
+ * and wipes it afterwards.  @ready says whose layout the rest holds
+ * (SC_POLY1305_POW_*, 0: none yet); a row that finds another row's powers
+ * computes its own and puts them in their place.  Other rows ignore it.
+ * The layouts are the asm's (poly1305-x86_64.S).
  */
+#define SC_POLY1305_POW_IFMA	1
+#define SC_POLY1305_POW_AVX2	2
+
 struct sc_poly1305_pow {
-	u64 ready;		/* set by the first call that computed them */
-	u64 q[3];		/* r^16, three base 2^44 limbs */
-	u64 w[3][8];		/* accumulator A's last powers, per limb */
-	u64 v[3][8];		/* accumulator B's last powers, per limb */
+	u64 ready;
+	union {
+		struct {
+			u64 q[3];	/* r^16, three base 2^44 limbs */
+			u64 w[3][8];	/* accumulator A's last powers */
+			u64 v[3][8];	/* accumulator B's last powers */
+		} ifma;
+		struct {
+			u64 p8[5];	/* r^8, five base 2^26 limbs */
+			u64 va[5][4];	/* accumulator A's last powers */
+			u64 vb[5][4];	/* accumulator B's last powers */
+		} avx2;
+	};
 };
 
 /*

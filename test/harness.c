@@ -772,17 +772,26 @@ static void test_kat_chacha(void)
 	}
 }
 
-/* Row-direct Poly1305: full blocks in pieces over random rows, then tail. */
+/*
+ * Row-direct Poly1305: full blocks in pieces over random rows, then tail.
+ * Mixed rows keep key powers across the pieces half the time, as a long
+ * update does: a row must not take another row's powers for its own.
+ */
 static void poly_row_tag(unsigned int first_row, bool mix, const u8 *key,
 			 const u8 *m, size_t len, u8 *tag)
 {
 	struct sc_poly1305_core core;
+	struct sc_poly1305_pow pow;
 	size_t full = len & ~(size_t)15, off = 0;
 	unsigned int row = first_row;
 	u32 s[4];
 	int i;
 
 	sc_poly1305_core_setkey(&core, key);
+	if (mix && rnd_below(2)) {
+		pow.ready = 0;
+		core.pow = &pow;
+	}
 	for (i = 0; i < 4; i++)
 		s[i] = le32(key + 16 + 4 * i);
 	while (off < full) {
@@ -801,6 +810,39 @@ static void poly_row_tag(unsigned int first_row, bool mix, const u8 *key,
 		memcpy(b, m + full, len & 15);
 		b[len & 15] = 1;
 		row_blocks(sc_poly1305_impls[row], &core, b, 16, 0);
+	}
+	sc_poly1305_emit(&core, s, tag);
+}
+
+/*
+ * Key powers kept across 1 KiB pieces (every vector row's kernel runs at
+ * that length) that take turns between rows @a and @b: each row must see
+ * that the powers there are another row's and compute its own.
+ */
+static void poly_pair_tag(unsigned int a, unsigned int b, const u8 *key,
+			  const u8 *m, size_t len, u8 *tag)
+{
+	struct sc_poly1305_core core;
+	struct sc_poly1305_pow pow;
+	size_t off = 0;
+	unsigned int turn = 0;
+	u32 s[4];
+	int i;
+
+	sc_poly1305_core_setkey(&core, key);
+	pow.ready = 0;
+	core.pow = &pow;
+	for (i = 0; i < 4; i++)
+		s[i] = le32(key + 16 + 4 * i);
+	for (; len - off >= 1024; off += 1024)
+		row_blocks(sc_poly1305_impls[turn++ & 1 ? b : a], &core,
+			   m + off, 1024, 1);
+	if (len > off) {
+		u8 t[16] = { 0 };
+
+		memcpy(t, m + off, len - off);
+		t[len - off] = 1;
+		row_blocks(sc_poly1305_impls[a], &core, t, 16, 0);
 	}
 	sc_poly1305_emit(&core, s, tag);
 }
@@ -1609,9 +1651,9 @@ static void test_poly1305(void)
 		poly_msg_rows(j < 800 ? rnd_below(300) : rnd_below(8000), 12,
 			      true, "random splits");
 	/*
-	 * long updates: the zmm IFMA row computes its key powers in the first
-	 * piece after the key and reuses them in the others; a split now and
-	 * then starts a new update (new powers)
+	 * long updates: the zmm IFMA and AVX2 rows compute their key powers
+	 * in the first piece after the key and reuse them in the others; a
+	 * split now and then starts a new update (new powers)
 	 */
 	for (j = 0; j < (g_quick ? 6u : 40u); j++)
 		poly_msg_rows(4096 * (2 + j % 8) + rnd_below(4096),
@@ -1624,6 +1666,26 @@ static void test_poly1305(void)
 		check(sc_poly1305_msg_final(&sc_poly1305_impl_generic, &msg,
 					    got) == -ENOKEY,
 		      "poly1305", "msg", "%zu key bytes: final must be -ENOKEY", len);
+	}
+
+	/* key powers handed between rows */
+	for (j = 0; j < g_nrows[SC_ALG_POLY1305]; j++) {
+		unsigned int k;
+
+		for (k = 0; k < g_nrows[SC_ALG_POLY1305]; k++) {
+			unsigned int a = g_rows[SC_ALG_POLY1305][j];
+			unsigned int b = g_rows[SC_ALG_POLY1305][k];
+
+			len = 4 * 1024 + rnd_below(16);
+			rnd_fill(key, 32);
+			rnd_fill(g_in, len);
+			crypto_onetimeauth_poly1305(want, g_in, len, key);
+			poly_pair_tag(a, b, key, g_in, len, got);
+			check(!memcmp(got, want, 16), "poly1305", "mixed-rows",
+			      "powers kept, %s then %s",
+			      row_name(SC_ALG_POLY1305, a),
+			      row_name(SC_ALG_POLY1305, b));
+		}
 	}
 
 	/* moving between rows at block boundaries */

@@ -13,9 +13,10 @@
  *             (eight blocks per iteration), for the CPUs that prefer ymm
  *             (Ice Lake, Tiger Lake), where the zmm row is avoided.
  *
- * The vector kernels compute their key powers on every call and take any
- * length; their wrappers leave short inputs to the scalar code (or to the
- * generic C where the CPU lacks BMI2).  The
+ * The vector kernels take any length and compute their key powers on
+ * every call, unless the caller keeps them in core->pow (the zmm IFMA and
+ * AVX2 kernels); their wrappers leave short inputs to the scalar code (or
+ * to the generic C where the CPU lacks BMI2).  The
  * wrappers call the asm directly, so no asm address is taken.  The cutoffs
  * (min_len) and how they were measured: Documentation/poly1305.rst.
  */
@@ -29,9 +30,13 @@ _Static_assert(__builtin_offsetof(struct sc_poly1305_core, h) == 0 &&
 	       __builtin_offsetof(struct sc_poly1305_core, pow) == 40,
 	       "poly1305-x86_64.S: struct sc_poly1305_core layout");
 _Static_assert(__builtin_offsetof(struct sc_poly1305_pow, ready) == 0 &&
-	       __builtin_offsetof(struct sc_poly1305_pow, q) == 8 &&
-	       __builtin_offsetof(struct sc_poly1305_pow, w) == 32 &&
-	       __builtin_offsetof(struct sc_poly1305_pow, v) == 224,
+	       __builtin_offsetof(struct sc_poly1305_pow, ifma.q) == 8 &&
+	       __builtin_offsetof(struct sc_poly1305_pow, ifma.w) == 32 &&
+	       __builtin_offsetof(struct sc_poly1305_pow, ifma.v) == 224 &&
+	       __builtin_offsetof(struct sc_poly1305_pow, avx2.p8) == 8 &&
+	       __builtin_offsetof(struct sc_poly1305_pow, avx2.va) == 48 &&
+	       __builtin_offsetof(struct sc_poly1305_pow, avx2.vb) == 208 &&
+	       SC_POLY1305_POW_IFMA == 1 && SC_POLY1305_POW_AVX2 == 2,
 	       "poly1305-x86_64.S: struct sc_poly1305_pow layout");
 
 /* Below these the key powers cost more than they save (userspace). */
