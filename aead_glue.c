@@ -61,7 +61,8 @@ struct sc_aead_job {
 	const u8 *nonce;
 	unsigned int adlen;		/* bytes of AD to authenticate */
 	unsigned int textlen;
-	unsigned int head;		/* text done with the key block */
+	unsigned int head;		/* text done with the key block: all */
+					/* of it, or an opened lead */
 	unsigned int tail;		/* of the head: sealed after the AD */
 	bool encrypt;
 	bool keyed;			/* key block with the first walk piece */
@@ -258,12 +259,16 @@ static bool sc_aead_keyed_job(struct aead_request *req,
 	       sc_ccp_keyed_row(job->impl, job->textlen);
 }
 
-/* Step 3: a long text, one SIMD section per piece of the walk. */
+/*
+ * Step 3: a long text, one SIMD section per piece of the walk; an opened
+ * lead (job->head bytes, done with the key block) is stepped over.
+ */
 static int sc_aead_text(struct aead_request *req, struct sc_aead_job *job,
 			bool undo)
 {
 	struct sc_aead_reqctx *rc = aead_request_ctx(req);
 	const struct sc_aead_impl *impl = job->impl;
+	unsigned int skip = job->head;
 	struct sc_poly1305_pow pow;
 	struct skcipher_walk walk;
 	int err;
@@ -280,7 +285,9 @@ static int sc_aead_text(struct aead_request *req, struct sc_aead_job *job,
 
 		if (n < walk.total)
 			n = round_down(n, walk.stride);
-		for (done = 0; done < n; done += k) {
+		done = min(skip, n);
+		skip -= done;
+		for (; done < n; done += k) {
 			k = min_t(unsigned int, n - done, SC_SIMD_CHUNK);
 			if (job->keyed &&
 			    sc_aead_keyed(req, job, dst + done, src + done, k))
@@ -313,7 +320,8 @@ static int sc_aead_text(struct aead_request *req, struct sc_aead_job *job,
 
 /*
  * A forged tag on a long text: put back the ciphertext in place (XOR the
- * keystream again, from block 1) or wipe the plaintext out of place.
+ * keystream again, from the block after the key block and a lead) or wipe
+ * the plaintext out of place.
  */
 static int sc_aead_undo(struct aead_request *req, struct sc_aead_job *job,
 			const u8 *nonce)
@@ -323,7 +331,7 @@ static int sc_aead_undo(struct aead_request *req, struct sc_aead_job *job,
 	u8 iv[CHACHA_IV_SIZE];
 	int err;
 
-	put_unaligned_le32(1, iv);
+	put_unaligned_le32(1 + job->head / CHACHA_BLOCK_SIZE, iv);
 	memcpy(iv + 4, nonce, CCP_NONCE_SIZE);
 	sc_chacha_init_state(rc->ccp.state, ctx->key, iv);
 	err = sc_aead_text(req, job, true);
@@ -354,7 +362,8 @@ static int sc_aead_crypt(struct aead_request *req, const u8 *nonce,
 		sc_aead_ad(req, &job);
 		sc_aead_head(req, &job);
 	}
-	err = job.head ? 0 : sc_aead_text(req, &job, false);
+	err = job.head && job.head == job.textlen ? 0 :
+					sc_aead_text(req, &job, false);
 	if (err) {
 		sc_aead_wipe(rc, &job);
 		return err;
@@ -377,7 +386,7 @@ static int sc_aead_crypt(struct aead_request *req, const u8 *nonce,
 					 CCP_TAG_SIZE, 0);
 		if (crypto_memneq(rc->tag, rc->want, CCP_TAG_SIZE))
 			err = -EBADMSG;
-		if (err && !job.head)
+		if (err && job.head < job.textlen)
 			sc_aead_undo(req, &job, nonce);
 		else if (!err)
 			scatterwalk_map_and_copy(rc->head + CHACHA_BLOCK_SIZE,

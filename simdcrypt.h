@@ -196,6 +196,14 @@ struct sc_aead_impl {
 	 */
 	unsigned int open_head_max;
 	/*
+	 * open, a text longer than open_head_max: when its last batch of
+	 * SC_CCP_BATCH_BLOCKS would hold one to this many blocks, as many
+	 * from the text's start go with the key block (a lead, as a head
+	 * through sc_ccp_start()), so that the rest is whole batches.  0:
+	 * never.
+	 */
+	unsigned int open_lead_max;
+	/*
 	 * Optional, sealing a head (sc_ccp_head_tail()): its last one to four
 	 * blocks, @len bytes at @src (counter state[12]), to @dst, after
 	 * absorbing the @maclen bytes (whole blocks) at @mac, the head's

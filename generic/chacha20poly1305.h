@@ -66,18 +66,29 @@ static inline void sc_ccp_drop_powers(struct sc_ccp *c,
 		memzero_explicit(pow, sizeof(*pow));
 }
 
+/* The vector rows' ChaCha batch, in blocks: 8 (ymm), 16 (zmm) */
+#define SC_CCP_BATCH_BLOCKS	8
+
 /*
  * Bytes of text that go through sc_ccp_start() for a text of @textlen
- * sealed (@seal) or opened with @impl.
+ * sealed (@seal) or opened with @impl: the whole text (a head), its first
+ * blocks (an opened lead, impl->open_lead_max), or none.
  */
 static inline unsigned int sc_ccp_head_len(const struct sc_aead_impl *impl,
 					   size_t textlen, bool seal)
 {
 	unsigned int max = impl->open_head_max;
+	unsigned int lead = (textlen + CHACHA_BLOCK_SIZE - 1) /
+			    CHACHA_BLOCK_SIZE % SC_CCP_BATCH_BLOCKS;
 
-	/* a select, not a branch: gcc copied the head's memset per path */
+	/*
+	 * selects and masks, not branches: gcc copied the head's memset per
+	 * path, and expanded one copy as `rep stos`
+	 */
+	lead = lead * CHACHA_BLOCK_SIZE &
+	       -(unsigned int)(!seal && lead <= impl->open_lead_max);
 	max = seal || !max ? SC_CCP_HEAD_MAX : max;
-	return textlen <= max ? textlen : 0;
+	return textlen <= max ? textlen : lead;
 }
 
 /*

@@ -66,6 +66,15 @@ _Static_assert(__builtin_offsetof(struct sc_poly1305_core, h) == 0 &&
  */
 #define SC_CCP_AVX2_OPEN_HEAD_MAX	(5 * CHACHA_BLOCK_SIZE)
 
+/*
+ * open: a last batch of one to three blocks after whole ones (a text of
+ * 8n + 1..3 blocks) is better taken from the text's start with the key
+ * block, which costs a ChaCha call anyway (2 or 4 blocks cost about what
+ * 1 does), and MACed after it, than left to the 2- or 4-block rounds at
+ * the end.
+ */
+#define SC_CCP_AVX2_OPEN_LEAD_MAX	3
+
 /* Absorb @n (< 16) bytes zero-padded to a block. */
 static void sc_ccp_avx2_mac_tail(struct sc_poly1305_core *core,
 				 const u8 *src, unsigned int n)
@@ -186,5 +195,6 @@ const struct sc_aead_impl sc_aead_impl_avx2 = {
 	.chacha = sc_chacha_pick,
 	.poly1305 = sc_poly1305_pick,
 	.open_head_max = SC_CCP_AVX2_OPEN_HEAD_MAX,
+	.open_lead_max = SC_CCP_AVX2_OPEN_LEAD_MAX,
 	.seal_tail = sc_ccp_seal_tail_avx2,
 };
