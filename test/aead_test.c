@@ -292,12 +292,14 @@ static void test_aead_buf_api(const struct aead_bufs *b)
 {
 	/*
 	 * around the head limits (open_head_max of the AVX2 row: 320), the
-	 * sealed head's tail (449-704) and the keyed first piece's batch edges
+	 * sealed head's tail (449-704), the opened lead (8n + 1..3 blocks)
+	 * and the keyed first piece's batch edges
 	 */
 	static const size_t lens[] = { 0, 1, 64, 191, 192, 193, 320, 321,
 				       448, 449, 511, 512, 513, 576, 577, 640,
 				       641, 704, 705, 960, 961,
-				       1024, 1025, 1420, 1983, 1984, 1985,
+				       1024, 1025, 1088, 1089, 1216, 1217,
+				       1420, 1983, 1984, 1985,
 				       2047, 2048, 2049, 3072, 4031, 4032,
 				       4033, 4095, 4096, 4097, 16384, 65536 };
 	unsigned int r, l;
