@@ -104,10 +104,14 @@
  * four lanes take eight blocks per iteration (lane order 0 2 1 3 from
  * vpunpck{l,h}qdq, r^8 per iteration, r^8 r^6 r^7 r^5 / r^4 r^2 r^3 r^1 in
  * the last one).  With only 16 ymm registers the key powers are a table in
- * the stack frame, used as memory operands and wiped before return; they
- * take three levels of multiplications (r^2; r^3/r^4; r^5..r^8, r^4 and
- * r^8 broadcast from lane 0), about 150 cycles, so like the zmm IFMA code
- * this function keeps them in core->pow when the caller provides one
+ * the stack frame, used as memory operands and wiped before return.  r^2,
+ * r^3 and r^4 come from the scalar multiplication (MULX_R, a shorter chain
+ * than a vector multiply-and-carry), converted to base 2^26 into the lanes
+ * as they come; r^5..r^8 from one vector multiplication by r^4, r^8
+ * broadcast from lane 0.  That took the powers from about 170 to about 120
+ * cycles (three vector multiplications before: r^2; r^3/r^4; r^5..r^8),
+ * still a twentieth of a 4 KiB call, so like the zmm IFMA code this
+ * function keeps them in core->pow when the caller provides one
  * (YPOW_STORE/YPOW_LOAD): 4 KiB calls 2330 -> 2180 cycles (Intel, family
  * 6 model 167).  Any length: a partial first group is built in the frame
  * as in the IFMA code.
@@ -159,39 +163,11 @@
 #define S_SIZE		24
 
 /*
- * void sc_poly1305_blocks_x86_mulx(struct sc_poly1305_core *core,
- *				    const u8 *src, size_t len, u32 padbit)
+ * h = h r (partially reduced), base 2^64: r0 in %r8, r1 in %r9, s1 in %r12,
+ * h in %r13/%r14/%r15 (h2 at most 9 on entry, at most 7 on exit).
+ * Clobbers %rax %rbx %rcx %rdx %rdi %r10 %r11.
  */
-SYM_FUNC_START(sc_poly1305_blocks_x86_mulx)
-	andq		$-16, %rdx
-	jz		.Lmulx_none
-	pushq		%rbx
-	pushq		%r12
-	pushq		%r13
-	pushq		%r14
-	pushq		%r15
-	subq		$S_SIZE, %rsp
-	movl		%ecx, %ecx
-	movq		%rcx, S_PAD(%rsp)
-	addq		%rsi, %rdx
-	movq		%rdx, S_END(%rsp)
-	movq		%rdi, S_CORE(%rsp)
-
-	movq		CORE_R0(%rdi), %r8
-	movq		CORE_R1(%rdi), %r9
-	movq		%r9, %r12
-	shrq		$2, %r12
-	addq		%r9, %r12			/* s1 = r1 + r1/4 */
-	movq		CORE_H0(%rdi), %r13
-	movq		CORE_H1(%rdi), %r14
-	movq		CORE_H2(%rdi), %r15
-
-.Lmulx_loop:
-	/* h += m + pad * 2^128 */
-	addq		0(%rsi), %r13
-	adcq		8(%rsi), %r14
-	adcq		S_PAD(%rsp), %r15
-
+.macro MULX_R
 	movq		%r12, %rax
 	imulq		%r15, %rax			/* h2 s1   (column 1) */
 	imulq		%r8, %r15			/* h2 r0   (column 2) */
@@ -230,6 +206,43 @@ SYM_FUNC_START(sc_poly1305_blocks_x86_mulx)
 	addq		%rdx, %r13
 	adcq		$0, %r14
 	adcq		$0, %r15
+.endm
+
+/*
+ * void sc_poly1305_blocks_x86_mulx(struct sc_poly1305_core *core,
+ *				    const u8 *src, size_t len, u32 padbit)
+ */
+SYM_FUNC_START(sc_poly1305_blocks_x86_mulx)
+	andq		$-16, %rdx
+	jz		.Lmulx_none
+	pushq		%rbx
+	pushq		%r12
+	pushq		%r13
+	pushq		%r14
+	pushq		%r15
+	subq		$S_SIZE, %rsp
+	movl		%ecx, %ecx
+	movq		%rcx, S_PAD(%rsp)
+	addq		%rsi, %rdx
+	movq		%rdx, S_END(%rsp)
+	movq		%rdi, S_CORE(%rsp)
+
+	movq		CORE_R0(%rdi), %r8
+	movq		CORE_R1(%rdi), %r9
+	movq		%r9, %r12
+	shrq		$2, %r12
+	addq		%r9, %r12			/* s1 = r1 + r1/4 */
+	movq		CORE_H0(%rdi), %r13
+	movq		CORE_H1(%rdi), %r14
+	movq		CORE_H2(%rdi), %r15
+
+.Lmulx_loop:
+	/* h += m + pad * 2^128 */
+	addq		0(%rsi), %r13
+	adcq		8(%rsi), %r14
+	adcq		S_PAD(%rsp), %r15
+
+	MULX_R
 
 	addq		$16, %rsi
 	cmpq		S_END(%rsp), %rsi
@@ -853,16 +866,13 @@ IFMA_FUNC	sc_poly1305_blocks_x86_ifma_ymm, 32
 /* ---------------------------------------------------------------------- */
 
 /*
- * Stack frame (1408 bytes, 32-byte aligned, wiped before return): key power
+ * Stack frame (1472 bytes, 32-byte aligned, wiped before return): key power
  * tables of nine 32-byte rows each, r0..r4 then s1..s4 (s_i = 5 r_i),
- * constants and the first group of blocks.
- * r^4 takes the place of r, and r^8 that of r^2, once they are no longer
- * needed.
+ * constants, the first group of blocks and the registers the powers'
+ * scalar multiplications borrow.
  */
-#define Y_P1		0		/* r; then r^4 */
-#define Y_P4		0
-#define Y_P2		288		/* r^2; then r^8 in every lane: the loop */
-#define Y_P8		288
+#define Y_P4		0		/* r^4 in every lane */
+#define Y_P8		288		/* r^8 in every lane: the loop */
 #define Y_VB		576		/* B's last powers: r^4 r^2 r^3 r^1 */
 #define Y_VA		864		/* A's last powers: r^8 r^6 r^7 r^5 */
 #define Y_M26		1152		/* 2^26 - 1 */
@@ -870,7 +880,8 @@ IFMA_FUNC	sc_poly1305_blocks_x86_ifma_ymm, 32
 #define Y_PADA		1216		/* pad bits of A's first group */
 #define Y_PADB		1248		/* pad bits of B's first group */
 #define Y_BUF		1280		/* first group, 128 bytes */
-#define Y_SIZE		1408
+#define Y_SAVE		1408		/* registers MULX_R takes */
+#define Y_SIZE		1472
 
 #define YA0	%ymm0
 #define YA1	%ymm1
@@ -1029,6 +1040,48 @@ IFMA_FUNC	sc_poly1305_blocks_x86_ifma_ymm, 32
 .endm
 
 /*
+ * The base 2^64 value in %r13/%r14/%r15 (a power of r from MULX_R: the top
+ * limb at most 7, so limb 4 stays below 2^27) as five base 2^26 limbs, one
+ * into each of \x0..\x4: as the high qword of a register otherwise zero
+ * (\how = hi; %xmm15 must be zero) or as the low qword, keeping the high
+ * one (lo).  Clobbers %rax, %r10.
+ */
+.macro YPOW_INS how, x
+.ifc \how, hi
+	vpinsrq		$1, %rax, %xmm15, \x
+.else
+	vpinsrq		$0, %rax, \x, \x
+.endif
+.endm
+
+.macro YPOW_LIMBS how, x0, x1, x2, x3, x4
+	movq		%r13, %rax
+	andl		$0x3ffffff, %eax
+	YPOW_INS	\how, \x0
+	movq		%r13, %rax
+	shrq		$26, %rax
+	andl		$0x3ffffff, %eax
+	YPOW_INS	\how, \x1
+	movq		%r13, %rax
+	shrq		$52, %rax
+	movq		%r14, %r10
+	shlq		$12, %r10
+	orq		%r10, %rax
+	andl		$0x3ffffff, %eax
+	YPOW_INS	\how, \x2
+	movq		%r14, %rax
+	shrq		$14, %rax
+	andl		$0x3ffffff, %eax
+	YPOW_INS	\how, \x3
+	movq		%r14, %rax
+	shrq		$40, %rax
+	movq		%r15, %r10
+	shlq		$24, %r10
+	orq		%r10, %rax
+	YPOW_INS	\how, \x4
+.endm
+
+/*
  * The powers the loop and the last group use, kept across the calls of one
  * message in the struct sc_poly1305_pow at \p (see the IFMA code): r^8's
  * limbs and the limbs of A's and B's last powers, 368 bytes; the 5x
@@ -1107,69 +1160,63 @@ SYM_FUNC_START(sc_poly1305_blocks_x86_avx2)
 	YPOW_LOAD	%r11
 	jmp		.Lavx2_powered
 .Lavx2_powers:
-	/* r in base 2^26, every lane: YA0..YA4 */
+	/*
+	 * The powers: r^2, r^3 and r^4 in general registers (MULX_R, one
+	 * dependent multiplication of about 15 cycles each), each converted
+	 * to base 2^26 into the lanes of B = [r^4 r^2 r^3 r] (VB) as it
+	 * comes, then one vector multiplication: VA = VB r^4, r^8 its lane
+	 * 0.  The three vector multiplications that made r^2 and r^4 before
+	 * took about 70 cycles more (Intel, family 6 model 167).  MULX_R
+	 * needs the callee-saved registers and the arguments' too: they wait
+	 * in the frame.
+	 */
+	movq		%rbx, Y_SAVE(%rsp)
+	movq		%r12, Y_SAVE+8(%rsp)
+	movq		%r13, Y_SAVE+16(%rsp)
+	movq		%r14, Y_SAVE+24(%rsp)
+	movq		%r15, Y_SAVE+32(%rsp)
+	movq		%rdi, Y_SAVE+40(%rsp)
+	movq		%rdx, Y_SAVE+48(%rsp)
 	movq		CORE_R0(%rdi), %r8
 	movq		CORE_R1(%rdi), %r9
-	movq		%r8, %rax
-	andl		$0x3ffffff, %eax
-	vmovq		%rax, %xmm0
-	movq		%r8, %rax
-	shrq		$26, %rax
-	andl		$0x3ffffff, %eax
-	vmovq		%rax, %xmm1
-	movq		%r8, %rax
-	shrq		$52, %rax
-	movq		%r9, %r10
-	shlq		$12, %r10
-	orq		%r10, %rax
-	andl		$0x3ffffff, %eax
-	vmovq		%rax, %xmm2
-	movq		%r9, %rax
-	shrq		$14, %rax
-	andl		$0x3ffffff, %eax
-	vmovq		%rax, %xmm3
-	movq		%r9, %rax
-	shrq		$40, %rax
-	vmovq		%rax, %xmm4
-	vpbroadcastq	%xmm0, YA0
-	vpbroadcastq	%xmm1, YA1
-	vpbroadcastq	%xmm2, YA2
-	vpbroadcastq	%xmm3, YA3
-	vpbroadcastq	%xmm4, YA4
-	YSTORE		YA0, YA1, YA2, YA3, YA4, Y_P1
-
-	/*
-	 * The powers, three multiplications deep; r^4 and r^8 are broadcast
-	 * from lane 0 of a product:
-	 *   A = r^2;  B = X2 = [r^2 r^2 r r]
-	 *   B = X2 r^2 = [r^4 r^4 r^3 r^3];  A = r^4 (lane 0)
-	 *   B = [r^4 r^2 r^3 r] (VB);  B = VA = VB r^4;  A = r^8 (lane 0)
-	 */
-	YMUL		YA0, YA1, YA2, YA3, YA4, Y_P1
-	YSTORE		YA0, YA1, YA2, YA3, YA4, Y_P2
-	vpblendd	$0xf0, YR(Y_P1, 0), YA0, YB0
-	vpblendd	$0xf0, YR(Y_P1, 1), YA1, YB1
-	vpblendd	$0xf0, YR(Y_P1, 2), YA2, YB2
-	vpblendd	$0xf0, YR(Y_P1, 3), YA3, YB3
-	vpblendd	$0xf0, YR(Y_P1, 4), YA4, YB4
-	YMUL		YB0, YB1, YB2, YB3, YB4, Y_P2
-	YBCAST
-	vpblendd	$0x0c, YR(Y_P2, 0), YB0, YB0
-	vpblendd	$0x0c, YR(Y_P2, 1), YB1, YB1
-	vpblendd	$0x0c, YR(Y_P2, 2), YB2, YB2
-	vpblendd	$0x0c, YR(Y_P2, 3), YB3, YB3
-	vpblendd	$0x0c, YR(Y_P2, 4), YB4, YB4
-	vpblendd	$0xc0, YR(Y_P1, 0), YB0, YB0
-	vpblendd	$0xc0, YR(Y_P1, 1), YB1, YB1
-	vpblendd	$0xc0, YR(Y_P1, 2), YB2, YB2
-	vpblendd	$0xc0, YR(Y_P1, 3), YB3, YB3
-	vpblendd	$0xc0, YR(Y_P1, 4), YB4, YB4
+	movq		%r9, %r12
+	shrq		$2, %r12
+	addq		%r9, %r12			/* s1 = r1 + r1/4 */
+	movq		%r8, %r13
+	movq		%r9, %r14
+	xorl		%r15d, %r15d
+	vpxor		%xmm15, %xmm15, %xmm15
+	YPOW_LIMBS	hi, %xmm10, %xmm11, %xmm12, %xmm13, %xmm14	/* [0 r] */
+	MULX_R
+	YPOW_LIMBS	hi, %xmm5, %xmm6, %xmm7, %xmm8, %xmm9	/* [0 r^2] */
+	MULX_R
+	YPOW_LIMBS	lo, %xmm10, %xmm11, %xmm12, %xmm13, %xmm14	/* [r^3 r] */
+	MULX_R
+	YPOW_LIMBS	lo, %xmm5, %xmm6, %xmm7, %xmm8, %xmm9	/* [r^4 r^2] */
+	movq		Y_SAVE(%rsp), %rbx
+	movq		Y_SAVE+8(%rsp), %r12
+	movq		Y_SAVE+16(%rsp), %r13
+	movq		Y_SAVE+24(%rsp), %r14
+	movq		Y_SAVE+32(%rsp), %r15
+	movq		Y_SAVE+40(%rsp), %rdi
+	movq		Y_SAVE+48(%rsp), %rdx
+	movq		CORE_POW(%rdi), %r11
+	vinserti128	$1, %xmm10, YB0, YB0
+	vinserti128	$1, %xmm11, YB1, YB1
+	vinserti128	$1, %xmm12, YB2, YB2
+	vinserti128	$1, %xmm13, YB3, YB3
+	vinserti128	$1, %xmm14, YB4, YB4
+	vpbroadcastq	%xmm5, YA0			/* r^4, every lane */
+	vpbroadcastq	%xmm6, YA1
+	vpbroadcastq	%xmm7, YA2
+	vpbroadcastq	%xmm8, YA3
+	vpbroadcastq	%xmm9, YA4
 	YSTORE		YB0, YB1, YB2, YB3, YB4, Y_VB
-	YSTORE		YA0, YA1, YA2, YA3, YA4, Y_P4		/* over r */
+	YSTORE		YA0, YA1, YA2, YA3, YA4, Y_P4
 	YMUL		YB0, YB1, YB2, YB3, YB4, Y_P4
 	YSTORE		YB0, YB1, YB2, YB3, YB4, Y_VA
 	YBCAST
-	YSTORE		YA0, YA1, YA2, YA3, YA4, Y_P8		/* over r^2 */
+	YSTORE		YA0, YA1, YA2, YA3, YA4, Y_P8
 	testq		%r11, %r11
 	jz		.Lavx2_powered
 	YPOW_STORE	%r11
