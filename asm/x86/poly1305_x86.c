@@ -40,7 +40,7 @@ _Static_assert(__builtin_offsetof(struct sc_poly1305_pow, ready) == 0 &&
 	       "poly1305-x86_64.S: struct sc_poly1305_pow layout");
 
 /* Below these the key powers cost more than they save (userspace). */
-#define SC_POLY1305_AVX2_MIN		640
+#define SC_POLY1305_AVX2_MIN		384
 #define SC_POLY1305_IFMA_MIN		256
 #define SC_POLY1305_IFMA_YMM_MIN	256
 
