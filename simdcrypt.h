@@ -196,11 +196,11 @@ struct sc_aead_impl {
 	 */
 	unsigned int open_head_max;
 	/*
-	 * open, a text longer than open_head_max: when its last batch of
-	 * SC_CCP_BATCH_BLOCKS would hold one to this many blocks, as many
-	 * from the text's start go with the key block (a lead, as a head
-	 * through sc_ccp_start()), so that the rest is whole batches.  0:
-	 * never.
+	 * open, a text longer than open_head_max (and at most
+	 * SC_SIMD_CHUNK): when its last batch of SC_CCP_BATCH_BLOCKS would
+	 * hold one to this many blocks, as many from the text's start go
+	 * with the key block (a lead, as a head through sc_ccp_start()), so
+	 * that the rest is whole batches.  0: never.
 	 */
 	unsigned int open_lead_max;
 	/*

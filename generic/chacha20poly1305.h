@@ -72,7 +72,9 @@ static inline void sc_ccp_drop_powers(struct sc_ccp *c,
 /*
  * Bytes of text that go through sc_ccp_start() for a text of @textlen
  * sealed (@seal) or opened with @impl: the whole text (a head), its first
- * blocks (an opened lead, impl->open_lead_max), or none.
+ * blocks (an opened lead, impl->open_lead_max), or none.  A lead only
+ * where the rest is one piece: the glue's walk cuts a longer text at
+ * page boundaries, which a lead would put a partial batch before.
  */
 static inline unsigned int sc_ccp_head_len(const struct sc_aead_impl *impl,
 					   size_t textlen, bool seal)
@@ -86,7 +88,8 @@ static inline unsigned int sc_ccp_head_len(const struct sc_aead_impl *impl,
 	 * path, and expanded one copy as `rep stos`
 	 */
 	lead = lead * CHACHA_BLOCK_SIZE &
-	       -(unsigned int)(!seal && lead <= impl->open_lead_max);
+	       -(unsigned int)(!seal && lead <= impl->open_lead_max &&
+			       textlen <= SC_SIMD_CHUNK);
 	max = seal || !max ? SC_CCP_HEAD_MAX : max;
 	return textlen <= max ? textlen : lead;
 }
