@@ -1085,8 +1085,9 @@ IFMA_FUNC	sc_poly1305_blocks_x86_ifma_ymm, 32
  * The powers the loop and the last group use, kept across the calls of one
  * message in the struct sc_poly1305_pow at \p (see the IFMA code): r^8's
  * limbs and the limbs of A's and B's last powers, 368 bytes; the 5x
- * multiples are recomputed (YSTORE).  Computing them costs three dependent
- * multiplications, loading them about 30 cycles.
+ * multiples are recomputed (YSTORE).  The IFMA code's POW_STORE/POW_LOAD
+ * in this function's layout.  Computing them costs three scalar and one
+ * vector multiplication, about 120 cycles; loading them about 30.
  */
 .macro YPOW_STORE p
 	vmovq		%xmm0, POW_P8(\p)
