@@ -128,12 +128,11 @@ static void sc_aead_start(struct aead_request *req, struct sc_aead_job *job,
 	const struct sc_aead_ctx *ctx = crypto_aead_ctx(crypto_aead_reqtfm(req));
 	struct sc_aead_reqctx *rc = aead_request_ctx(req);
 
-	memset(rc->head, 0, CHACHA_BLOCK_SIZE);
 	scatterwalk_map_and_copy(rc->head + CHACHA_BLOCK_SIZE, req->src,
 				 req->assoclen, job->head, 0);
 	sc_simd_run(job->impl->base.simd,
 		    sc_ccp_start(job->impl, &rc->ccp, ctx->key, nonce, rc->head,
-				 rc->head, job->head - job->tail));
+				 job->head - job->tail));
 }
 
 /*

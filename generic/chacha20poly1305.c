@@ -43,20 +43,20 @@ static u32 sc_ccp_blocks(unsigned int len)
 }
 
 void sc_ccp_start(const struct sc_aead_impl *impl, struct sc_ccp *c,
-		  const u32 *key, const u8 *nonce, u8 *out, const u8 *in,
-		  unsigned int head)
+		  const u32 *key, const u8 *nonce, u8 *buf, unsigned int head)
 {
 	unsigned int len = CHACHA_BLOCK_SIZE + head;
 	u8 iv[CHACHA_IV_SIZE] = { 0 };		/* counter 0 */
 	int i;
 
+	memset(buf, 0, CHACHA_BLOCK_SIZE);
 	memcpy(iv + 4, nonce, CCP_NONCE_SIZE);
 	sc_chacha_init_state(c->state, key, iv);
-	impl->chacha(len)->xor_stream(c->state, out, in, len, 20);
-	sc_poly1305_core_setkey(&c->core, out);
+	impl->chacha(len)->xor_stream(c->state, buf, buf, len, 20);
+	sc_poly1305_core_setkey(&c->core, buf);
 	for (i = 0; i < 4; i++)
-		c->s[i] = get_unaligned_le32(out + 16 + 4 * i);
-	memzero_explicit(out, CHACHA_BLOCK_SIZE);
+		c->s[i] = get_unaligned_le32(buf + 16 + 4 * i);
+	memzero_explicit(buf, CHACHA_BLOCK_SIZE);
 	c->state[12] += sc_ccp_blocks(len);
 }
 
@@ -189,9 +189,8 @@ static void sc_ccp_buf(const struct sc_aead_impl *impl, const u8 *key,
 		/* the head in place in buf; open MACs the ciphertext from @src */
 		unsigned int tail = sc_ccp_head_tail(impl, head, seal);
 
-		memset(buf, 0, CHACHA_BLOCK_SIZE);
 		memcpy(buf + CHACHA_BLOCK_SIZE, src, head);
-		sc_ccp_start(impl, &c, k, nonce, buf, buf, head - tail);
+		sc_ccp_start(impl, &c, k, nonce, buf, head - tail);
 		c.core.pow = pow;
 		sc_ccp_absorb(impl, &c, ad, adlen);
 		if (tail)

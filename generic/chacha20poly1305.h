@@ -79,19 +79,17 @@ static inline void sc_ccp_drop_powers(struct sc_ccp *c,
 static inline unsigned int sc_ccp_head_len(const struct sc_aead_impl *impl,
 					   size_t textlen, bool seal)
 {
-	unsigned int max = impl->open_head_max;
-	unsigned int lead = (textlen + CHACHA_BLOCK_SIZE - 1) /
-			    CHACHA_BLOCK_SIZE % SC_CCP_BATCH_BLOCKS;
+	unsigned int lead;
 
-	/*
-	 * selects and masks, not branches: gcc copied the head's memset per
-	 * path, and expanded one copy as `rep stos`
-	 */
-	lead = lead * CHACHA_BLOCK_SIZE &
-	       -(unsigned int)(!seal && lead <= impl->open_lead_max &&
-			       textlen <= SC_SIMD_CHUNK);
-	max = seal || !max ? SC_CCP_HEAD_MAX : max;
-	return textlen <= max ? textlen : lead;
+	if (seal || !impl->open_head_max)
+		return textlen <= SC_CCP_HEAD_MAX ? textlen : 0;
+	if (textlen <= impl->open_head_max)
+		return textlen;
+	lead = (textlen + CHACHA_BLOCK_SIZE - 1) / CHACHA_BLOCK_SIZE %
+	       SC_CCP_BATCH_BLOCKS;
+	if (lead > impl->open_lead_max || textlen > SC_SIMD_CHUNK)
+		return 0;
+	return lead * CHACHA_BLOCK_SIZE;
 }
 
 /*
@@ -119,13 +117,14 @@ static inline unsigned int sc_ccp_head_tail(const struct sc_aead_impl *impl,
 }
 
 /*
- * @in: CHACHA_BLOCK_SIZE zero bytes, then @head bytes of text (at most
- * SC_CCP_HEAD_MAX).  @out (may be @in: the callers work in place in one
- * buffer) receives the key block, wiped on return, then the head's output.
+ * @buf: room for the key block (CHACHA_BLOCK_SIZE bytes, zeroed here),
+ * then @head bytes of text (at most SC_CCP_HEAD_MAX), encrypted in place;
+ * the key block is wiped on return.  The zeroing is here, once, not at
+ * each caller: inlined in the flat-buffer path, gcc expanded one copy of
+ * it as `rep stos` (asm/x86/cflags.mk).
  */
 void sc_ccp_start(const struct sc_aead_impl *impl, struct sc_ccp *c,
-		  const u32 *key, const u8 *nonce, u8 *out, const u8 *in,
-		  unsigned int head);
+		  const u32 *key, const u8 *nonce, u8 *buf, unsigned int head);
 /*
  * The key block may come from the ChaCha call of a text's first piece, on
  * rows that offer it (xor_stream_key) where the key block does not start

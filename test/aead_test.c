@@ -119,7 +119,7 @@ static int our_msg(const struct sc_aead_impl *im, bool mix, bool seal,
 		unsigned int tail = sc_ccp_head_tail(im, head, seal);
 
 		memcpy(buf + CHACHA_BLOCK_SIZE, src, head);
-		sc_ccp_start(im, &c, k, nonce, buf, buf, head - tail);
+		sc_ccp_start(im, &c, k, nonce, buf, head - tail);
 		c.core.pow = pow;
 		sc_ccp_absorb(im, &c, ad, adlen);
 		if (tail)
