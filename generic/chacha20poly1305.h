@@ -66,7 +66,7 @@ static inline void sc_ccp_drop_powers(struct sc_ccp *c,
 		memzero_explicit(pow, sizeof(*pow));
 }
 
-/* The vector rows' ChaCha batch, in blocks: 8 (ymm), 16 (zmm) */
+/* The batch a lead completes, in blocks: the AVX2 row's (ymm, 8 blocks) */
 #define SC_CCP_BATCH_BLOCKS	8
 
 /*

@@ -1040,45 +1040,50 @@ IFMA_FUNC	sc_poly1305_blocks_x86_ifma_ymm, 32
 .endm
 
 /*
- * The base 2^64 value in %r13/%r14/%r15 (a power of r from MULX_R: the top
- * limb at most 7, so limb 4 stays below 2^27) as five base 2^26 limbs, one
- * into each of \x0..\x4: as the high qword of a register otherwise zero
- * (\how = hi; %xmm15 must be zero) or as the low qword, keeping the high
- * one (lo).  Clobbers %rax, %r10.
+ * The base 2^64 value \h0 + \h1 2^64 + \h2 2^128 (registers, unchanged;
+ * \h2 at most 7, so limb 4 stays below 2^27) as five base 2^26 limbs,
+ * one into each of \x0..\x4 (xmm): as its low qword, the rest zeroed
+ * (\how = mov); as the high qword of a register otherwise zero (hi;
+ * %xmm15 must be zero); or as the low qword, keeping the high one (lo).
+ * Clobbers %rax, %r10.
  */
-.macro YPOW_INS how, x
+.macro Y26_PUT how, x
+.ifc \how, mov
+	vmovq		%rax, \x
+.else
 .ifc \how, hi
 	vpinsrq		$1, %rax, %xmm15, \x
 .else
 	vpinsrq		$0, %rax, \x, \x
 .endif
+.endif
 .endm
 
-.macro YPOW_LIMBS how, x0, x1, x2, x3, x4
-	movq		%r13, %rax
+.macro Y26_LIMBS h0, h1, h2, how, x0, x1, x2, x3, x4
+	movq		\h0, %rax
 	andl		$0x3ffffff, %eax
-	YPOW_INS	\how, \x0
-	movq		%r13, %rax
+	Y26_PUT		\how, \x0
+	movq		\h0, %rax
 	shrq		$26, %rax
 	andl		$0x3ffffff, %eax
-	YPOW_INS	\how, \x1
-	movq		%r13, %rax
+	Y26_PUT		\how, \x1
+	movq		\h0, %rax
 	shrq		$52, %rax
-	movq		%r14, %r10
+	movq		\h1, %r10
 	shlq		$12, %r10
 	orq		%r10, %rax
 	andl		$0x3ffffff, %eax
-	YPOW_INS	\how, \x2
-	movq		%r14, %rax
+	Y26_PUT		\how, \x2
+	movq		\h1, %rax
 	shrq		$14, %rax
 	andl		$0x3ffffff, %eax
-	YPOW_INS	\how, \x3
-	movq		%r14, %rax
+	Y26_PUT		\how, \x3
+	movq		\h1, %rax
 	shrq		$40, %rax
-	movq		%r15, %r10
+	movq		\h2, %r10
 	shlq		$24, %r10
 	orq		%r10, %rax
-	YPOW_INS	\how, \x4
+	Y26_PUT		\how, \x4
 .endm
 
 /*
@@ -1187,13 +1192,17 @@ SYM_FUNC_START(sc_poly1305_blocks_x86_avx2)
 	movq		%r9, %r14
 	xorl		%r15d, %r15d
 	vpxor		%xmm15, %xmm15, %xmm15
-	YPOW_LIMBS	hi, %xmm10, %xmm11, %xmm12, %xmm13, %xmm14	/* [0 r] */
+	/* lanes 2, 3 of B: [0 r] */
+	Y26_LIMBS	%r13, %r14, %r15, hi, %xmm10, %xmm11, %xmm12, %xmm13, %xmm14
 	MULX_R
-	YPOW_LIMBS	hi, %xmm5, %xmm6, %xmm7, %xmm8, %xmm9	/* [0 r^2] */
+	/* lanes 0, 1 of B: [0 r^2] */
+	Y26_LIMBS	%r13, %r14, %r15, hi, %xmm5, %xmm6, %xmm7, %xmm8, %xmm9
 	MULX_R
-	YPOW_LIMBS	lo, %xmm10, %xmm11, %xmm12, %xmm13, %xmm14	/* [r^3 r] */
+	/* lanes 2, 3 of B: [r^3 r] */
+	Y26_LIMBS	%r13, %r14, %r15, lo, %xmm10, %xmm11, %xmm12, %xmm13, %xmm14
 	MULX_R
-	YPOW_LIMBS	lo, %xmm5, %xmm6, %xmm7, %xmm8, %xmm9	/* [r^4 r^2] */
+	/* lanes 0, 1 of B: [r^4 r^2] */
+	Y26_LIMBS	%r13, %r14, %r15, lo, %xmm5, %xmm6, %xmm7, %xmm8, %xmm9
 	movq		Y_SAVE(%rsp), %rbx
 	movq		Y_SAVE+8(%rsp), %r12
 	movq		Y_SAVE+16(%rsp), %r13
@@ -1231,28 +1240,8 @@ SYM_FUNC_START(sc_poly1305_blocks_x86_avx2)
 	 */
 	movq		CORE_H0(%rdi), %r8
 	movq		CORE_H1(%rdi), %r9
-	movq		CORE_H2(%rdi), %r10
-	movq		%r8, %rax
-	andl		$0x3ffffff, %eax
-	vmovq		%rax, %xmm10
-	movq		%r8, %rax
-	shrq		$26, %rax
-	andl		$0x3ffffff, %eax
-	vmovq		%rax, %xmm11
-	shrq		$52, %r8
-	movq		%r9, %rax
-	shlq		$12, %rax
-	orq		%r8, %rax
-	andl		$0x3ffffff, %eax
-	vmovq		%rax, %xmm12
-	movq		%r9, %rax
-	shrq		$14, %rax
-	andl		$0x3ffffff, %eax
-	vmovq		%rax, %xmm13
-	shrq		$40, %r9
-	shlq		$24, %r10
-	orq		%r10, %r9
-	vmovq		%r9, %xmm14
+	movq		CORE_H2(%rdi), %rcx
+	Y26_LIMBS	%r8, %r9, %rcx, mov, %xmm10, %xmm11, %xmm12, %xmm13, %xmm14
 	vpbroadcastq	%xmm10, YD0			/* h, every lane */
 	vpbroadcastq	%xmm11, YD1
 	vpbroadcastq	%xmm12, YD2
