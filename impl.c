@@ -305,19 +305,28 @@ static unsigned int __init sc_static_row(enum sc_alg alg, u32 cpu,
 /*
  * Calibration.  Each candidate row runs operations of the class's length
  * as the glue would (one SIMD section per operation, so at most 4 KiB in
- * one), repeated for about SC_CALIB_SAMPLE_NS per sample; the best of
- * SC_CALIB_ROUNDS samples counts (the rows take turns, so a disturbance
- * hits one sample of one row, not a whole row).  Another row replaces the
- * static choice only if it is more than SC_CALIB_MARGIN percent faster,
- * and a SIMD row replaces a row that needs none only on the same terms.
- * About 17 classes x 20 rows x 7 samples x 2 us: a few milliseconds in all.
+ * one), repeated for about SC_CALIB_SAMPLE_NS per sample, and its best
+ * sample counts.  The rows take turns of SC_CALIB_RUN samples back to
+ * back, SC_CALIB_PASSES passes over the rows, every other pass backwards.
+ * Back to back, because a row's first sample after another row's pays for
+ * the switch: on Intel (family 6 model 167) the first AVX-512 operations
+ * after a few microseconds of other code ran up to twice as slow, so when
+ * rows alternated sample by sample, which row a row followed decided its
+ * best time: 4 of 800 plans kept a row over 20% slower than the best at
+ * some class, up to 2.56x (make bench, "Calibration repeatability").  In
+ * turns, with passes, a disturbance lasting a turn still leaves the row
+ * its other passes.  Another row replaces the static choice only if it
+ * is more than SC_CALIB_MARGIN percent faster, and a SIMD row replaces a
+ * row that needs none only on the same terms.
+ * About 17 classes x 20 rows x 9 samples x 2 us: a few milliseconds in all.
  * The margin is 3%: rows running the same code at a length (the IFMA rows
  * hand short messages to the scalar code) measure up to 2-3% apart.
  */
 #define SC_CALIB_MAX_ROWS	16
 #define SC_CALIB_SAMPLE_NS	2000
 #define SC_CALIB_MAX_REPS	256
-#define SC_CALIB_ROUNDS		7
+#define SC_CALIB_RUN		3
+#define SC_CALIB_PASSES		3
 #define SC_CALIB_MARGIN		3
 /*
  * All measuring stops once this much time has passed (checked before each
@@ -499,6 +508,52 @@ static u32 __init sc_calib_sample(void (*op)(void *arg),
 }
 
 /*
+ * How many operations make a sample of about SC_CALIB_SAMPLE_NS, from the
+ * faster of two single operations after an untimed one (code and data
+ * warm).  Sized from one, a slow first operation made samples of 4
+ * operations instead of 13 for the zmm IFMA Poly1305 row, which then
+ * carried the cost of switching rows in full (it measured twice its time
+ * in 40% of calibrations).  A clock coarser than an operation (UML's)
+ * reads 0 for some: then the other counts.
+ */
+static unsigned int __init sc_calib_size(void (*op)(void *arg),
+					 struct sc_calib_ctx *c)
+{
+	u32 s1, s2, s;
+
+	sc_calib_sample(op, c, 1);
+	s1 = sc_calib_sample(op, c, 1);
+	s2 = sc_calib_sample(op, c, 1);
+	s = s1 && s2 ? min_t(u32, s1, s2) : max_t(u32, s1, s2);
+	return clamp_t(u64, SC_CALIB_SAMPLE_NS / ((u64)s + 1), 1,
+		       SC_CALIB_MAX_REPS);
+}
+
+/*
+ * One turn of a row: SC_CALIB_RUN samples back to back, the best scaled to
+ * SC_CALIB_MAX_REPS operations; the row's first turn (*reps == 0) sizes
+ * its samples.  A sample of one to three long operations (a whole xN
+ * stream set) gets one untimed operation first, for the caches and
+ * predictors the previous row left.
+ */
+static u32 __init sc_calib_turn(void (*op)(void *arg),
+				struct sc_calib_ctx *c, unsigned int *reps)
+{
+	u64 s, best = U32_MAX - 1;
+	unsigned int k;
+
+	if (!*reps)
+		*reps = sc_calib_size(op, c);
+	else if (*reps < 4)
+		sc_calib_sample(op, c, 1);
+	for (k = 0; k < SC_CALIB_RUN; k++) {
+		s = (u64)sc_calib_sample(op, c, *reps) * SC_CALIB_MAX_REPS / *reps;
+		best = min_t(u64, best, s);
+	}
+	return best;
+}
+
+/*
  * Fill t[class][row] with the best time of each candidate row for
  * SC_CALIB_MAX_REPS operations, scaled from what was run (U32_MAX for rows
  * that are not candidates).
@@ -514,7 +569,7 @@ static bool __init sc_calib_measure(enum sc_alg alg, u32 cpu,
 	};
 	unsigned int n = min_t(unsigned int, sc_nimpls[alg], SC_CALIB_MAX_ROWS);
 	unsigned int reps[SC_CALIB_MAX_ROWS];
-	unsigned int cl, k, r;
+	unsigned int cl, k, p;
 
 	memset(t, 0xff, sizeof(u32) * SC_NCLASSES * SC_CALIB_MAX_ROWS);
 	for (cl = 0; cl < SC_NCLASSES; cl++) {
@@ -527,11 +582,11 @@ static bool __init sc_calib_measure(enum sc_alg alg, u32 cpu,
 			memcpy(t[cl], t[cl - 1], sizeof(t[cl]));
 			continue;
 		}
-		for (r = 0; r <= SC_CALIB_ROUNDS; r++) {
+		memset(reps, 0, sizeof(reps));
+		for (p = 0; p < SC_CALIB_PASSES; p++) {
 			for (k = 0; k < n; k++) {
-				/* odd rounds backwards: no row always follows one */
-				unsigned int i = r & 1 ? n - 1 - k : k;
-				u64 s;
+				/* odd passes backwards: no row always follows one */
+				unsigned int i = p & 1 ? n - 1 - k : k;
 
 				c.row = sc_impl_row(alg, i);
 				if (!sc_candidate(c.row, i, cpu, true))
@@ -544,32 +599,49 @@ static bool __init sc_calib_measure(enum sc_alg alg, u32 cpu,
 				 */
 				if (!i && sc_static_row(alg, cpu, false, c.len))
 					continue;
-				if (!r) {
-					/* warm code and data, size the samples */
-					sc_calib_sample(op, &c, 1);
-					s = sc_calib_sample(op, &c, 1);
-					reps[i] = clamp_t(u64, SC_CALIB_SAMPLE_NS / (s + 1),
-							  1, SC_CALIB_MAX_REPS);
-					continue;
-				}
-				/*
-				 * A sample of one to three long operations (a
-				 * whole xN stream set) first gets one untimed:
-				 * otherwise it pays for the caches and
-				 * predictors the previous row left, and the
-				 * row with fewer repetitions looked slower.
-				 */
-				if (reps[i] < 4)
-					sc_calib_sample(op, &c, 1);
-				s = (u64)sc_calib_sample(op, &c, reps[i]) *
-				    SC_CALIB_MAX_REPS / reps[i];
-				if (s < t[cl][i])
-					t[cl][i] = (u32)min_t(u64, s, U32_MAX - 1);
+				t[cl][i] = min_t(u32, t[cl][i],
+						 sc_calib_turn(op, &c, &reps[i]));
 			}
 		}
 	}
 	return true;
 }
+
+#ifndef __KERNEL__
+/*
+ * For the benchmark's repeatability report, which judges the plans against
+ * it: row @i of @alg at class @cl in the steady state, the operation that
+ * calibration times run for 300 us and then timed in 15 samples of about
+ * 20 us, the best in calibration's units; U32_MAX for a row that is not a
+ * candidate.
+ */
+u32 sc_calib_steady(enum sc_alg alg, unsigned int cl, unsigned int i)
+{
+	struct sc_calib_ctx c = {
+		.src = sc_calib_buf[0],
+		.dst = sc_calib_buf[1],
+		.len = sc_class_len[cl],
+	};
+	void (*op)(void *arg) = sc_calib_ops[alg];
+	u64 t0 = sc_clock_ns(), s, best = U32_MAX;
+	unsigned int reps, k;
+
+	if (!op || i >= min_t(unsigned int, sc_nimpls[alg], SC_CALIB_MAX_ROWS))
+		return U32_MAX;
+	c.row = sc_impl_row(alg, i);
+	if (!sc_candidate(c.row, i, sc_cpu_features(), true))
+		return U32_MAX;
+	while (sc_clock_ns() - t0 < 300 * 1000)
+		sc_calib_sample(op, &c, 1);
+	reps = clamp_t(u64, 20 * 1000 / (sc_calib_sample(op, &c, 1) + 1), 1,
+		       1 << 16);
+	for (k = 0; k < 15; k++) {
+		s = (u64)sc_calib_sample(op, &c, reps) * SC_CALIB_MAX_REPS / reps;
+		best = min_t(u64, best, s);
+	}
+	return best;
+}
+#endif
 
 /* Time @a is within the margin of time @b: not measurably slower. */
 static bool __init sc_calib_close(u32 a, u32 b)
