@@ -750,6 +750,11 @@ void __init sc_dispatch_init(bool calibrate)
 		sc_plan_build(alg, cpu, calibrate, deadline);
 }
 
+/* room for one range ("..., avx512-horiz to 1536 B (+14% over avx512)") */
+#define SC_DESCRIBE_RANGE	64
+/* and for the summary ("; measured in 14.9 ms, 11 of 17 size classes ...") */
+#define SC_DESCRIBE_SUMMARY	112
+
 /*
  * "chacha20: scalar to 128 B (+12% over avx512vl), avx512vl to 384 B (+3%
  * over avx512), avx512 above (+40% over avx512vl); measured in 1.2 ms,
@@ -768,6 +773,11 @@ void __init sc_dispatch_describe(enum sc_alg alg, char *buf, size_t len)
 		const struct sc_impl *row = sc_plan[alg][1][cl], *second = NULL;
 		unsigned int margin = ~0u;
 
+		/* a noisy plan has many ranges: the summary must still fit */
+		if (n + SC_DESCRIBE_RANGE + SC_DESCRIBE_SUMMARY > len) {
+			n += scnprintf(buf + n, len - n, " ...");
+			break;
+		}
 		for (end = cl; end + 1 < SC_NCLASSES &&
 		     sc_plan[alg][1][end + 1] == row; end++)
 			;
