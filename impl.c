@@ -474,7 +474,7 @@ static void (*const sc_calib_ops[SC_ALG_COUNT])(void *arg) __initconst = {
 	[SC_ALG_KECCAK_XN] = sc_calib_keccakx,
 };
 
-static const char *const sc_alg_names[SC_ALG_COUNT] __initconst = {
+const char *const sc_alg_names[SC_ALG_COUNT] __initconst = {
 	[SC_ALG_CHACHA] = "chacha20",
 	[SC_ALG_POLY1305] = "poly1305",
 	[SC_ALG_KECCAK] = "keccak",
@@ -505,6 +505,19 @@ static u32 __init sc_calib_sample(void (*op)(void *arg),
 	for (k = 0; k < reps; k++)
 		sc_simd_call(c->row->simd, op, c);
 	return (u32)min_t(u64, sc_clock_ns() - t0, U32_MAX);
+}
+
+/* The best of @n samples of @reps operations, scaled to SC_CALIB_MAX_REPS. */
+static u32 __init sc_calib_best(void (*op)(void *arg), struct sc_calib_ctx *c,
+				unsigned int reps, unsigned int n)
+{
+	u64 s, best = U32_MAX - 1;
+
+	while (n--) {
+		s = (u64)sc_calib_sample(op, c, reps) * SC_CALIB_MAX_REPS / reps;
+		best = min_t(u64, best, s);
+	}
+	return best;
 }
 
 /*
@@ -539,18 +552,11 @@ static unsigned int __init sc_calib_size(void (*op)(void *arg),
 static u32 __init sc_calib_turn(void (*op)(void *arg),
 				struct sc_calib_ctx *c, unsigned int *reps)
 {
-	u64 s, best = U32_MAX - 1;
-	unsigned int k;
-
 	if (!*reps)
 		*reps = sc_calib_size(op, c);
 	else if (*reps < 4)
 		sc_calib_sample(op, c, 1);
-	for (k = 0; k < SC_CALIB_RUN; k++) {
-		s = (u64)sc_calib_sample(op, c, *reps) * SC_CALIB_MAX_REPS / *reps;
-		best = min_t(u64, best, s);
-	}
-	return best;
+	return sc_calib_best(op, c, *reps, SC_CALIB_RUN);
 }
 
 /*
@@ -623,8 +629,8 @@ u32 sc_calib_steady(enum sc_alg alg, unsigned int cl, unsigned int i)
 		.len = sc_class_len[cl],
 	};
 	void (*op)(void *arg) = sc_calib_ops[alg];
-	u64 t0 = sc_clock_ns(), s, best = U32_MAX;
-	unsigned int reps, k;
+	u64 t0 = sc_clock_ns();
+	unsigned int reps;
 
 	if (!op || i >= min_t(unsigned int, sc_nimpls[alg], SC_CALIB_MAX_ROWS))
 		return U32_MAX;
@@ -635,11 +641,7 @@ u32 sc_calib_steady(enum sc_alg alg, unsigned int cl, unsigned int i)
 		sc_calib_sample(op, &c, 1);
 	reps = clamp_t(u64, 20 * 1000 / (sc_calib_sample(op, &c, 1) + 1), 1,
 		       1 << 16);
-	for (k = 0; k < 15; k++) {
-		s = (u64)sc_calib_sample(op, &c, reps) * SC_CALIB_MAX_REPS / reps;
-		best = min_t(u64, best, s);
-	}
-	return best;
+	return sc_calib_best(op, &c, reps, 15);
 }
 #endif
 

@@ -301,6 +301,8 @@ static inline unsigned int sc_size_class(size_t len)
 void sc_dispatch_init(bool calibrate);
 /* One line: what the plan of @alg uses where, and what measuring bought. */
 void sc_dispatch_describe(enum sc_alg alg, char *buf, size_t len);
+/* the tables' names in the load-time report (init data in the kernel) */
+extern const char *const sc_alg_names[SC_ALG_COUNT];
 #ifndef __KERNEL__
 /* userspace: a row's steady-state time at a class (bench.c) */
 u32 sc_calib_steady(enum sc_alg alg, unsigned int cl, unsigned int i);

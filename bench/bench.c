@@ -1227,15 +1227,6 @@ static void dispatch_checks(double hz)
 
 /* the rows' steady-state times at each class, relative to the fastest */
 static double g_steady[SC_ALG_COUNT][SC_NCLASSES][CALIB_ROWS];
-/* the tables' names, as the module's dmesg lines name them */
-static const char *const g_table_names[SC_ALG_COUNT] = {
-	[SC_ALG_CHACHA] = "chacha20",
-	[SC_ALG_POLY1305] = "poly1305",
-	[SC_ALG_KECCAK] = "keccak",
-	[SC_ALG_AEAD] = "chacha20poly1305",
-	[SC_ALG_KECCAK_XN] = "keccakx",
-};
-
 static int cmp_double(const void *a, const void *b)
 {
 	double x = *(const double *)a, y = *(const double *)b;
@@ -1253,6 +1244,7 @@ static int cmp_double(const void *a, const void *b)
 static void calib_steady(void)
 {
 	static u32 t[STEADY_ROUNDS][CALIB_ROWS];
+	u32 fast[STEADY_ROUNDS];
 	double q[STEADY_ROUNDS];
 	unsigned int a, cl, r, k, n;
 
@@ -1265,16 +1257,13 @@ static void calib_steady(void)
 
 					t[k][i] = sc_calib_steady(a, cl, i);
 				}
+			for (k = 0; k < STEADY_ROUNDS; k++)
+				for (r = 0, fast[k] = UINT32_MAX; r < n; r++)
+					fast[k] = t[k][r] < fast[k] ? t[k][r] : fast[k];
 			for (r = 0; r < n; r++) {
-				for (k = 0; k < STEADY_ROUNDS; k++) {
-					u32 fast = UINT32_MAX;
-					unsigned int i;
-
-					for (i = 0; i < n; i++)
-						fast = t[k][i] < fast ? t[k][i] : fast;
+				for (k = 0; k < STEADY_ROUNDS; k++)
 					q[k] = t[k][r] == UINT32_MAX ? 0 :
-					       (double)t[k][r] / fast;
-				}
+					       (double)t[k][r] / fast[k];
 				qsort(q, STEADY_ROUNDS, sizeof(q[0]), cmp_double);
 				g_steady[a][cl][r] = q[STEADY_ROUNDS / 2];
 			}
@@ -1326,7 +1315,7 @@ static void calib_report(double ms, const struct calib_tally *tl)
 		check_line(t->wrong * 100 <= CALIB_REPEATS,
 			   "%s: plans with a pick slower than the fastest row by "
 			   "> 5%%: %u, > 10%%: %u, > 20%%: %u (want <= %u)%s",
-			   g_table_names[a], t->over5, t->over10, t->wrong,
+			   sc_alg_names[a], t->over5, t->over10, t->wrong,
 			   CALIB_REPEATS / 100, t->worst > 1.05 ? desc : "");
 	}
 }
