@@ -1658,6 +1658,13 @@ static void test_poly1305(void)
 	for (j = 0; j < (g_quick ? 6u : 40u); j++)
 		poly_msg_rows(4096 * (2 + j % 8) + rnd_below(4096),
 			      j % 3 ? 0 : 2, false, "long update");
+	/*
+	 * whole 4 KiB pieces and then a last one of 0 to 39 bytes: the
+	 * dispatcher's row for the tail is not the pieces' row, and a tail
+	 * shorter than a block goes to the buffer only
+	 */
+	for (j = 0; j < 40; j++)
+		poly_msg_rows(4096 * (1 + j % 3) + j, 0, false, "short last piece");
 	for (len = 0; len < 32; len++) {
 		struct sc_poly1305_msg msg;
 
