@@ -39,10 +39,12 @@ arm64) karch=arm64 image=arch/arm64/boot/Image cross=aarch64-linux-gnu-
 *) sc_die "usage: $0 [x86_64|arm64]" ;;
 esac
 
-# The config fragment: the common part, then the architecture's (console,
-# and the hardening Debian's kernels have, so that the module runs under
-# it: x86_64 return thunks, retpolines and IBT, checked by objtool; arm64
-# in-kernel pointer authentication, which -cpu max enforces, and SVE).
+# The config fragment: the common part (its KUnit and crypto lines are
+# the UML kernel's too: sc_kconfig_tests in lib.sh), then the
+# architecture's (console, and the hardening Debian's kernels have, so
+# that the module runs under it: x86_64 return thunks, retpolines and
+# IBT, checked by objtool; arm64 in-kernel pointer authentication, which
+# -cpu max enforces, and SVE).
 # arm64 BTI_KERNEL cannot be built with GCC (7.3 Kconfig: !CC_IS_GCC).
 # "# CONFIG_X is not set" lines are checked too.
 fragment() {
@@ -109,25 +111,8 @@ CONFIG_DEBUG_FS=y
 CONFIG_BINFMT_ELF=y
 CONFIG_BINFMT_SCRIPT=y
 CONFIG_NET=y
-CONFIG_DEBUG_KERNEL=y
-CONFIG_DEBUG_ATOMIC_SLEEP=y
-CONFIG_KUNIT=y
-CONFIG_KUNIT_DEBUGFS=y
-# CONFIG_KUNIT_ALL_TESTS is not set
-CONFIG_CRYPTO=y
-CONFIG_CRYPTO_MANAGER=y
-CONFIG_CRYPTO_SELFTESTS=y
-CONFIG_CRYPTO_SELFTESTS_FULL=y
-CONFIG_CRYPTO_USER_API_HASH=y
-CONFIG_CRYPTO_USER_API_SKCIPHER=y
-CONFIG_CRYPTO_USER_API_AEAD=y
-CONFIG_CRYPTO_CHACHA20=y
-CONFIG_CRYPTO_SHA3=y
-CONFIG_CRYPTO_CHACHA20POLY1305=y
-CONFIG_CRYPTO_ADIANTUM=y
-CONFIG_CRYPTO_AES=y
-CONFIG_CRYPTO_HMAC=y
 EOF
+	sc_kconfig_tests
 }
 
 frag_hash=$( (echo "$arch$flavour"; fragment) | sha256sum | cut -c1-12)

@@ -38,7 +38,8 @@ for arg in "$@"; do
 	esac
 done
 
-# The config fragment.  "# CONFIG_X is not set" lines are checked too.
+# The config fragment; its KUnit and crypto part is the KUnit kernels' too
+# (sc_kconfig_tests in lib.sh).  "# CONFIG_X is not set" lines are checked.
 # PREEMPT must stay off in UML (it does not save vector registers on
 # kernel thread switches); 7.x UML offers no PREEMPT_NONE, so the model is
 # PREEMPT_VOLUNTARY, which does not imply PREEMPTION.
@@ -74,26 +75,9 @@ CONFIG_BINFMT_SCRIPT=y
 CONFIG_NET=y
 CONFIG_KALLSYMS=y
 CONFIG_BUG=y
-CONFIG_DEBUG_KERNEL=y
-CONFIG_DEBUG_ATOMIC_SLEEP=y
-CONFIG_KUNIT=y
-CONFIG_KUNIT_DEBUGFS=y
-# CONFIG_KUNIT_ALL_TESTS is not set
-CONFIG_CRYPTO=y
-CONFIG_CRYPTO_MANAGER=y
-CONFIG_CRYPTO_SELFTESTS=y
-CONFIG_CRYPTO_SELFTESTS_FULL=y
-CONFIG_CRYPTO_USER_API_HASH=y
-CONFIG_CRYPTO_USER_API_SKCIPHER=y
-CONFIG_CRYPTO_USER_API_AEAD=y
-CONFIG_CRYPTO_CHACHA20=y
-CONFIG_CRYPTO_SHA3=y
-CONFIG_CRYPTO_CHACHA20POLY1305=y
-CONFIG_CRYPTO_ADIANTUM=y
-CONFIG_CRYPTO_AES=y
-CONFIG_CRYPTO_HMAC=y
-CONFIG_CRYPTO_BENCHMARK=m
 EOF
+	sc_kconfig_tests
+	echo CONFIG_CRYPTO_BENCHMARK=m
 }
 
 frag_hash=$(fragment | sha256sum | cut -c1-12)
