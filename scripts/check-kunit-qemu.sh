@@ -342,34 +342,10 @@ if [ -n "$debug" ]; then
 fi
 
 # KTAP
-kp=0 kf=0 ks=0
-if [ -s "$out/dmesg-kunit.txt" ]; then
-	kt=$(python3 "$top/test/ktap_check.py" "$out/dmesg-kunit.txt" \
-		--ktap-out "$out/ktap.txt") && krc=0 || krc=$?
-	printf '%s\n' "$kt" | grep -v '^ktap-totals'
-	read -r _ kp kf ks < <(printf '%s\n' "$kt" | grep '^ktap-totals' || echo "x 0 1 0")
-	[ "$krc" = 0 ] || [ "$kf" -gt 0 ] || kf=1
-	grep -E '^\s*not ok|# .*(FAIL|fail:[1-9]|Expected|expected)' "$out/ktap.txt" | head -30 | sed 's/^/  /'
-else
-	echo "KTAP: no KUnit output (dmesg-kunit.txt empty)"
-	kf=1
-fi
-kunitpy="$kdir/source/tools/testing/kunit/kunit.py"
-if [ -s "$out/ktap.txt" ] && [ -f "$kunitpy" ]; then
-	if python3 "$kunitpy" parse "$out/ktap.txt" >"$out/kunit-parse.txt" 2>&1; then
-		ok "kunit.py parse"
-	else
-		bad "kunit.py parse: $(grep -E 'Testing complete|ERROR|CRASHED' "$out/kunit-parse.txt" | tail -1)"
-	fi
-	sed -n 's/.*\(Testing complete\..*\)/  kunit.py parse: \1/p' "$out/kunit-parse.txt"
-fi
-grep -hoE 'row [a-z0-9]+@[^:]+: [0-9]+ cases passed|row [a-z0-9]+@[^:]+: not supported[^"]*' \
-	"$out/ktap.txt" 2>/dev/null | sort -u | sed 's/^/  /'
-pass=$((pass + kp))
-fail=$((fail + kf))
+sc_ktap_report "$out" "$kdir"
 
 [ $fail = 0 ] || { echo "--- console (last 40 lines; all in $con) ---"; grep -av '^SC-' "$con" | tail -40; }
 sc_log "check-kunit-qemu: kernel ${t_kernel}s, modules ${t_mod}s, QEMU boot+tests ${t_boot}s, total $(( $(date +%s) - t0 ))s; results in $out"
-[ "$ks" = 0 ] || echo "($ks KUnit cases skipped)"
+[ "$ktap_skipped" = 0 ] || echo "($ktap_skipped KUnit cases skipped)"
 echo "$pass passed, $fail failed"
 [ $fail = 0 ]

@@ -131,6 +131,47 @@ sc_qemu_boot() {
 	timeout --foreground -k 10 "$timeout_s" "${cmd[@]}" "$@" </dev/null >"$log" 2>&1
 }
 
+# --- KUnit results (check-uml.sh, check-kunit-qemu.sh) ------------------------
+
+# sc_ktap_report OUT KDIR: the KUnit results in OUT/dmesg-kunit.txt, judged
+# by test/ktap_check.py (complete, all ok, per-suite counts; the KTAP goes
+# to OUT/ktap.txt) and, as a second opinion, by the kernel's own parser
+# (KDIR/source/tools/testing/kunit/kunit.py, through the caller's ok/bad);
+# then the rows each suite ran.  Adds the cases to the caller's pass and
+# fail counters and leaves the skipped ones in ktap_skipped.  Safe under
+# set -e.
+sc_ktap_report() {
+	local out=$1 kdir=$2 kt krc=0 kp=0 kf=0 kunitpy
+	ktap_skipped=0
+	if [ -s "$out/dmesg-kunit.txt" ]; then
+		kt=$(python3 "$SC_TOP/test/ktap_check.py" "$out/dmesg-kunit.txt" \
+			--ktap-out "$out/ktap.txt") || krc=$?
+		printf '%s\n' "$kt" | grep -v '^ktap-totals' || true
+		read -r _ kp kf ktap_skipped < <(printf '%s\n' "$kt" |
+			grep '^ktap-totals' || echo "x 0 1 0")
+		[ "$krc" = 0 ] || [ "$kf" -gt 0 ] || kf=1
+		grep -E '^\s*not ok|# .*(FAIL|fail:[1-9]|Expected|expected)' \
+			"$out/ktap.txt" 2>/dev/null | head -30 | sed 's/^/  /' || true
+	else
+		echo "KTAP: no KUnit output (dmesg-kunit.txt empty)"
+		kf=1
+	fi
+	# kunit.py parse wants an absolute path
+	kunitpy="$kdir/source/tools/testing/kunit/kunit.py"
+	if [ -s "$out/ktap.txt" ] && [ -f "$kunitpy" ]; then
+		if python3 "$kunitpy" parse "$out/ktap.txt" >"$out/kunit-parse.txt" 2>&1; then
+			ok "kunit.py parse"
+		else
+			bad "kunit.py parse: $(grep -E 'Testing complete|ERROR|CRASHED' "$out/kunit-parse.txt" | tail -1)"
+		fi
+		sed -n 's/.*\(Testing complete\..*\)/  kunit.py parse: \1/p' "$out/kunit-parse.txt"
+	fi
+	grep -hoE 'row [a-z0-9]+@[^:]+: [0-9]+ cases passed|row [a-z0-9]+@[^:]+: not supported[^"]*' \
+		"$out/ktap.txt" 2>/dev/null | sort -u | sed 's/^/  /' || true
+	pass=$((pass + kp))
+	fail=$((fail + kf))
+}
+
 # --- kernel builds (uml-kernel.sh, kunit-kernel.sh) ---------------------------
 
 # sc_kconfig_tests: the part of the config fragment the UML and the KUnit
