@@ -103,11 +103,12 @@ for t in "${targets[@]}"; do
 done
 
 # ---------------------------------------------------------------------------
-# The guest script (busybox sh). Kept here so the whole layer is one file.
+# The guest script (busybox sh), kept here but for the /proc/crypto helpers
+# it shares with the demo's (sc_guest_crypto in lib.sh).
 guest_script() {
+	echo '#!/bin/sh'
+	sc_guest_crypto
 	cat <<'GUEST'
-#!/bin/sh
-ALGS="chacha20 xchacha20 xchacha12 poly1305 sha3-224 sha3-256 sha3-384 sha3-512"
 INSMOD_ARGS="@INSMOD_ARGS@"
 VERSION="@VERSION@"
 npass=0 nfail=0
@@ -116,19 +117,6 @@ res() {
 	echo "SC-RESULT $*"
 }
 info() { echo "SC-INFO $*"; }
-
-# best NAME -> "driver priority selftest" of the highest-priority entry
-best() {
-	awk -v n="$1" '
-	function flush() { if (name == n && prio > bp) { bp = prio; bd = drv; bs = st }
-			   name = drv = st = ""; prio = -1 }
-	BEGIN { bp = -2 }
-	/^$/ { flush(); next }
-	{ k = $1; sub(/^[^:]*: /, "");
-	  if (k == "name") name = $0; else if (k == "driver") drv = $0;
-	  else if (k == "priority") prio = $0 + 0; else if (k == "selftest") st = $0 }
-	END { flush(); if (bp > -2) print bd, bp, bs }' /proc/crypto
-}
 
 # run_afalg LABEL ARGS... : one SC-RESULT line; failures shown
 run_afalg() {

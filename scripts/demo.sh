@@ -109,21 +109,10 @@ IV=$iv
 TWEAK=$tweak
 SPEED=$speed_in_qemu
 GUEST
+sc_guest_crypto >>"$out/guest-demo.sh"
 cat >>"$out/guest-demo.sh" <<'GUEST'
-ALGS="chacha20 xchacha20 xchacha12 poly1305 sha3-224 sha3-256 sha3-384 sha3-512"
 say() { echo "| $*"; }
 section() { echo "|"; echo "| ---- $* ----"; }
-best() {
-	awk -v n="$1" '
-	function flush() { if (name == n && prio > bp) { bp = prio; bd = drv; bs = st }
-			   name = drv = st = ""; prio = -1 }
-	BEGIN { bp = -2 }
-	/^$/ { flush(); next }
-	{ k = $1; sub(/^[^:]*: /, "");
-	  if (k == "name") name = $0; else if (k == "driver") drv = $0;
-	  else if (k == "priority") prio = $0 + 0; else if (k == "selftest") st = $0 }
-	END { flush(); if (bp > -2) print bd, bp, bs }' /proc/crypto
-}
 table() {
 	say "$(printf '%-10s %-24s %-8s %s' name driver priority selftest)"
 	for a in $ALGS; do

@@ -131,6 +131,31 @@ sc_qemu_boot() {
 	timeout --foreground -k 10 "$timeout_s" "${cmd[@]}" "$@" </dev/null >"$log" 2>&1
 }
 
+# --- guest scripts (check-qemu.sh, demo.sh) -----------------------------------
+
+# sc_guest_crypto: shell text for a busybox guest script: ALGS, the
+# skcipher and shash algorithms the module serves, and best NAME, which
+# prints "driver priority selftest" of NAME's highest-priority entry in
+# /proc/crypto (the one every kernel user gets).
+sc_guest_crypto() {
+	cat <<'GUEST'
+ALGS="chacha20 xchacha20 xchacha12 poly1305 sha3-224 sha3-256 sha3-384 sha3-512"
+
+# best NAME -> "driver priority selftest" of the highest-priority entry
+best() {
+	awk -v n="$1" '
+	function flush() { if (name == n && prio > bp) { bp = prio; bd = drv; bs = st }
+			   name = drv = st = ""; prio = -1 }
+	BEGIN { bp = -2 }
+	/^$/ { flush(); next }
+	{ k = $1; sub(/^[^:]*: /, "");
+	  if (k == "name") name = $0; else if (k == "driver") drv = $0;
+	  else if (k == "priority") prio = $0 + 0; else if (k == "selftest") st = $0 }
+	END { flush(); if (bp > -2) print bd, bp, bs }' /proc/crypto
+}
+GUEST
+}
+
 # --- KUnit results (check-uml.sh, check-kunit-qemu.sh) ------------------------
 
 # sc_ktap_report OUT KDIR: the KUnit results in OUT/dmesg-kunit.txt, judged
