@@ -221,69 +221,6 @@ static void aead_messages(const struct sc_aead_impl *impl)
 
 /* ---- the row contract, called directly ---- */
 
-/* h mod 2^130-5, fully reduced, as three words. */
-static void poly_reduce(const u64 *hin, u64 *out)
-{
-	u64 h0 = hin[0], h1 = hin[1], h2 = hin[2], g0, g1, g2;
-	unsigned __int128 t;
-	int i;
-
-	for (i = 0; i < 3; i++) {
-		u64 c = (h2 >> 2) * 5;
-
-		h2 &= 3;
-		t = (unsigned __int128)h0 + c;
-		h0 = (u64)t;
-		t = (unsigned __int128)h1 + (u64)(t >> 64);
-		h1 = (u64)t;
-		h2 += (u64)(t >> 64);
-	}
-	t = (unsigned __int128)h0 + 5;
-	g0 = (u64)t;
-	t = (unsigned __int128)h1 + (u64)(t >> 64);
-	g1 = (u64)t;
-	g2 = h2 + (u64)(t >> 64);
-	if (g2 >> 2) {
-		h0 = g0;
-		h1 = g1;
-		h2 = g2 & 3;
-	}
-	out[0] = h0;
-	out[1] = h1;
-	out[2] = h2;
-}
-
-static bool poly_same(const struct sc_poly1305_core *a,
-		      const struct sc_poly1305_core *b)
-{
-	u64 x[3], y[3];
-
-	poly_reduce(a->h, x);
-	poly_reduce(b->h, y);
-	return !memcmp(x, y, sizeof(x)) && a->r[0] == b->r[0] &&
-	       a->r[1] == b->r[1] && b->h[2] < 8;
-}
-
-static void random_core(struct sc_poly1305_core *c, unsigned int kind)
-{
-	u8 key[16];
-
-	if (kind % 4 == 3)
-		memset(key, 0xff, sizeof(key));
-	else
-		rnd_bytes(key, sizeof(key));
-	sc_poly1305_core_setkey(c, key);
-	if (kind % 4 == 1) {
-		c->h[0] = rnd();
-		c->h[1] = rnd();
-		c->h[2] = rnd() % 4;
-	} else if (kind % 4 >= 2) {
-		c->h[0] = ~0ull;
-		c->h[1] = ~0ull;
-		c->h[2] = 4;
-	}
-}
-
 static void aead_contract(const struct sc_aead_impl *impl)
 {
 	static const u32 ctrs[] = { 0, 1, 0xfffffffc, 0xfffffffd, 0xfffffffe,
@@ -306,7 +243,7 @@ static void aead_contract(const struct sc_aead_impl *impl)
 				state[i] = (u32)rnd();
 			state[12] = ctrs[(len + op) % 7];
 			memcpy(saved, state, sizeof(state));
-			random_core(&c1, len + op);
+			poly_random_core(&c1, len + op);
 			c2 = c1;
 			rnd_bytes(s, len);
 			memset(guarded, 0xa5, sizeof(guarded));

@@ -1,14 +1,18 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * What the arm64 test programs (arm64_diff.c, arm64_aead.c) share: the
- * case counters and CHECK(), a small deterministic random stream, hex.
- * Each program is one translation unit, so these are plain statics.
+ * case counters and CHECK(), a small deterministic random stream, hex,
+ * and the comparison of Poly1305 states.  Each program is one translation
+ * unit, so these are plain statics.
  */
 #ifndef _SC_TEST_ARM64_COMMON_H
 #define _SC_TEST_ARM64_COMMON_H
 
 #include <stdio.h>
+#include <string.h>
 #include <linux/types.h>
+#include "../simdcrypt.h"
+#include "../generic/poly1305.h"
 
 static unsigned int npass, nfail;
 
@@ -56,5 +60,72 @@ static void unhex(u8 *out, const char *hex)
 	}
 }
 
+/* h mod 2^130-5, fully reduced, as three words. */
+static void poly_reduce(const u64 *hin, u64 *out)
+{
+	u64 h0 = hin[0], h1 = hin[1], h2 = hin[2], g0, g1, g2;
+	unsigned __int128 t;
+	int i;
+
+	for (i = 0; i < 3; i++) {
+		u64 c = (h2 >> 2) * 5;
+
+		h2 &= 3;
+		t = (unsigned __int128)h0 + c;
+		h0 = (u64)t;
+		t = (unsigned __int128)h1 + (u64)(t >> 64);
+		h1 = (u64)t;
+		h2 += (u64)(t >> 64);
+	}
+	t = (unsigned __int128)h0 + 5;
+	g0 = (u64)t;
+	t = (unsigned __int128)h1 + (u64)(t >> 64);
+	g1 = (u64)t;
+	g2 = h2 + (u64)(t >> 64);
+	if (g2 >> 2) {
+		h0 = g0;
+		h1 = g1;
+		h2 = g2 & 3;
+	}
+	out[0] = h0;
+	out[1] = h1;
+	out[2] = h2;
+}
+
+/*
+ * @b, a row's state, holds the same h mod p and the same r as @a, and its
+ * top word as every row must leave it (h2 <= 4: what import accepts).
+ */
+static bool poly_same(const struct sc_poly1305_core *a,
+		      const struct sc_poly1305_core *b)
+{
+	u64 x[3], y[3];
+
+	poly_reduce(a->h, x);
+	poly_reduce(b->h, y);
+	return !memcmp(x, y, sizeof(x)) && a->r[0] == b->r[0] &&
+	       a->r[1] == b->r[1] && b->h[2] <= 4;
+}
+
+/* a random key and, by @kind % 4: h fresh, random, all ones (twice) */
+static void poly_random_core(struct sc_poly1305_core *c, unsigned int kind)
+{
+	u8 key[16];
+
+	if (kind % 4 == 3)
+		memset(key, 0xff, sizeof(key));
+	else
+		rnd_bytes(key, sizeof(key));
+	sc_poly1305_core_setkey(c, key);
+	if (kind % 4 == 1) {
+		c->h[0] = rnd();
+		c->h[1] = rnd();
+		c->h[2] = rnd() % 4;
+	} else if (kind % 4 >= 2) {
+		c->h[0] = ~0ull;
+		c->h[1] = ~0ull;
+		c->h[2] = 4;
+	}
+}
 
 #endif
