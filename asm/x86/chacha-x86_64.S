@@ -1653,11 +1653,12 @@ SYM_FUNC_END(sc_chacha_xor_avx2_6h)
 	_sqr2	%ecx, %r9d, %r10d, %r13d, %edx, %esi, %r11d, %r14d
 .endm
 
-/* load the state (word 12 from S_CTR) and run the rounds */
-.macro _sblock
-	mov	S_NR(%rsp), %eax
-	mov	%eax, S_RND(%rsp)
-	mov	S_STATE(%rsp), %r11
+/*
+ * Load the scalar block's state from %r11 into the registers the rounds
+ * use: c10/c11 parked in the frame at \c + 8, word 12 (the block counter)
+ * from \ctr(%rsp), c8/c9 in %r10d/%r11d (so %r11 is consumed last).
+ */
+.macro _sload c, ctr
 	mov	0(%r11), %eax
 	mov	4(%r11), %ebx
 	mov	8(%r11), %ecx
@@ -1667,15 +1668,71 @@ SYM_FUNC_END(sc_chacha_xor_avx2_6h)
 	mov	24(%r11), %r8d
 	mov	28(%r11), %r9d
 	mov	40(%r11), %r10d
-	mov	%r10d, (S_C + 8)(%rsp)
+	mov	%r10d, (\c + 8)(%rsp)
 	mov	44(%r11), %r10d
-	mov	%r10d, (S_C + 12)(%rsp)
-	mov	S_CTR(%rsp), %r12d
+	mov	%r10d, (\c + 12)(%rsp)
+	mov	\ctr(%rsp), %r12d
 	mov	52(%r11), %r13d
 	mov	56(%r11), %r14d
 	mov	60(%r11), %r15d
 	mov	32(%r11), %r10d
 	mov	36(%r11), %r11d
+.endm
+
+/*
+ * The scalar block's feed-forward: the permuted words (c8-c11 in
+ * %r10d/%r11d and the frame at \c) plus the input state (its pointer at
+ * \st(%rsp), the counter at \ctr(%rsp)) into the keystream block at
+ * \ks(%rsp).  Clobbers %r10 and the block's registers.
+ */
+.macro _sffw st, c, ctr, ks
+	mov	%r10d, (\c + 0)(%rsp)
+	mov	%r11d, (\c + 4)(%rsp)
+	mov	\st(%rsp), %r10
+	add	0(%r10), %eax
+	add	4(%r10), %ebx
+	add	8(%r10), %ecx
+	add	12(%r10), %edx
+	add	16(%r10), %esi
+	add	20(%r10), %edi
+	add	24(%r10), %r8d
+	add	28(%r10), %r9d
+	add	\ctr(%rsp), %r12d
+	add	52(%r10), %r13d
+	add	56(%r10), %r14d
+	add	60(%r10), %r15d
+	mov	%eax, (\ks + 0)(%rsp)
+	mov	%ebx, (\ks + 4)(%rsp)
+	mov	%ecx, (\ks + 8)(%rsp)
+	mov	%edx, (\ks + 12)(%rsp)
+	mov	%esi, (\ks + 16)(%rsp)
+	mov	%edi, (\ks + 20)(%rsp)
+	mov	%r8d, (\ks + 24)(%rsp)
+	mov	%r9d, (\ks + 28)(%rsp)
+	mov	%r12d, (\ks + 48)(%rsp)
+	mov	%r13d, (\ks + 52)(%rsp)
+	mov	%r14d, (\ks + 56)(%rsp)
+	mov	%r15d, (\ks + 60)(%rsp)
+	mov	(\c + 0)(%rsp), %eax
+	mov	(\c + 4)(%rsp), %ebx
+	mov	(\c + 8)(%rsp), %ecx
+	mov	(\c + 12)(%rsp), %edx
+	add	32(%r10), %eax
+	add	36(%r10), %ebx
+	add	40(%r10), %ecx
+	add	44(%r10), %edx
+	mov	%eax, (\ks + 32)(%rsp)
+	mov	%ebx, (\ks + 36)(%rsp)
+	mov	%ecx, (\ks + 40)(%rsp)
+	mov	%edx, (\ks + 44)(%rsp)
+.endm
+
+/* load the state (word 12 from S_CTR) and run the rounds */
+.macro _sblock
+	mov	S_NR(%rsp), %eax
+	mov	%eax, S_RND(%rsp)
+	mov	S_STATE(%rsp), %r11
+	_sload	S_C, S_CTR
 1:
 	_sdround
 	subl	$2, S_RND(%rsp)
@@ -1715,45 +1772,7 @@ SYM_FUNC_START(sc_chacha_xor_scalar)
 .Lsblock:
 	_sblock
 	/* feed-forward into S_KS */
-	mov	%r10d, (S_C + 0)(%rsp)
-	mov	%r11d, (S_C + 4)(%rsp)
-	mov	S_STATE(%rsp), %r10
-	add	0(%r10), %eax
-	add	4(%r10), %ebx
-	add	8(%r10), %ecx
-	add	12(%r10), %edx
-	add	16(%r10), %esi
-	add	20(%r10), %edi
-	add	24(%r10), %r8d
-	add	28(%r10), %r9d
-	add	S_CTR(%rsp), %r12d
-	add	52(%r10), %r13d
-	add	56(%r10), %r14d
-	add	60(%r10), %r15d
-	mov	%eax, (S_KS + 0)(%rsp)
-	mov	%ebx, (S_KS + 4)(%rsp)
-	mov	%ecx, (S_KS + 8)(%rsp)
-	mov	%edx, (S_KS + 12)(%rsp)
-	mov	%esi, (S_KS + 16)(%rsp)
-	mov	%edi, (S_KS + 20)(%rsp)
-	mov	%r8d, (S_KS + 24)(%rsp)
-	mov	%r9d, (S_KS + 28)(%rsp)
-	mov	%r12d, (S_KS + 48)(%rsp)
-	mov	%r13d, (S_KS + 52)(%rsp)
-	mov	%r14d, (S_KS + 56)(%rsp)
-	mov	%r15d, (S_KS + 60)(%rsp)
-	mov	(S_C + 0)(%rsp), %eax
-	mov	(S_C + 4)(%rsp), %ebx
-	mov	(S_C + 8)(%rsp), %ecx
-	mov	(S_C + 12)(%rsp), %edx
-	add	32(%r10), %eax
-	add	36(%r10), %ebx
-	add	40(%r10), %ecx
-	add	44(%r10), %edx
-	mov	%eax, (S_KS + 32)(%rsp)
-	mov	%ebx, (S_KS + 36)(%rsp)
-	mov	%ecx, (S_KS + 40)(%rsp)
-	mov	%edx, (S_KS + 44)(%rsp)
+	_sffw	S_STATE, S_C, S_CTR, S_KS
 
 	/* XOR it into the data */
 	mov	S_SRC(%rsp), %rsi
@@ -1890,24 +1909,7 @@ SYM_FUNC_START(sc_chacha_xor_avx2_9x)
 	mov	H_NR(%rsp), %eax
 	mov	%eax, H_RND(%rsp)
 	mov	%rdi, %r11
-	mov	0(%r11), %eax
-	mov	4(%r11), %ebx
-	mov	8(%r11), %ecx
-	mov	12(%r11), %edx
-	mov	16(%r11), %esi
-	mov	20(%r11), %edi
-	mov	24(%r11), %r8d
-	mov	28(%r11), %r9d
-	mov	40(%r11), %r10d
-	mov	%r10d, (H_C + 8)(%rsp)
-	mov	44(%r11), %r10d
-	mov	%r10d, (H_C + 12)(%rsp)
-	mov	H_SCTR(%rsp), %r12d
-	mov	52(%r11), %r13d
-	mov	56(%r11), %r14d
-	mov	60(%r11), %r15d
-	mov	32(%r11), %r10d
-	mov	36(%r11), %r11d
+	_sload	H_C, H_SCTR
 1:
 	_dround	0
 	_sdround H_C
@@ -1915,45 +1917,7 @@ SYM_FUNC_START(sc_chacha_xor_avx2_9x)
 	jg	1b
 
 	/* scalar block: feed-forward into H_KS */
-	mov	%r10d, (H_C + 0)(%rsp)
-	mov	%r11d, (H_C + 4)(%rsp)
-	mov	H_STATE(%rsp), %r10
-	add	0(%r10), %eax
-	add	4(%r10), %ebx
-	add	8(%r10), %ecx
-	add	12(%r10), %edx
-	add	16(%r10), %esi
-	add	20(%r10), %edi
-	add	24(%r10), %r8d
-	add	28(%r10), %r9d
-	add	H_SCTR(%rsp), %r12d
-	add	52(%r10), %r13d
-	add	56(%r10), %r14d
-	add	60(%r10), %r15d
-	mov	%eax, (H_KS + 0)(%rsp)
-	mov	%ebx, (H_KS + 4)(%rsp)
-	mov	%ecx, (H_KS + 8)(%rsp)
-	mov	%edx, (H_KS + 12)(%rsp)
-	mov	%esi, (H_KS + 16)(%rsp)
-	mov	%edi, (H_KS + 20)(%rsp)
-	mov	%r8d, (H_KS + 24)(%rsp)
-	mov	%r9d, (H_KS + 28)(%rsp)
-	mov	%r12d, (H_KS + 48)(%rsp)
-	mov	%r13d, (H_KS + 52)(%rsp)
-	mov	%r14d, (H_KS + 56)(%rsp)
-	mov	%r15d, (H_KS + 60)(%rsp)
-	mov	(H_C + 0)(%rsp), %eax
-	mov	(H_C + 4)(%rsp), %ebx
-	mov	(H_C + 8)(%rsp), %ecx
-	mov	(H_C + 12)(%rsp), %edx
-	add	32(%r10), %eax
-	add	36(%r10), %ebx
-	add	40(%r10), %ecx
-	add	44(%r10), %edx
-	mov	%eax, (H_KS + 32)(%rsp)
-	mov	%ebx, (H_KS + 36)(%rsp)
-	mov	%ecx, (H_KS + 40)(%rsp)
-	mov	%edx, (H_KS + 44)(%rsp)
+	_sffw	H_STATE, H_C, H_SCTR, H_KS
 
 	/* the vector batch straight into the data, then the scalar block */
 	mov	H_STATE(%rsp), STATE
