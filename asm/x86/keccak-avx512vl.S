@@ -40,7 +40,9 @@
  * way the kernel's sha256-avx2 code rotates its working variables.  pi's
  * permutation of the 24 non-zero lanes is one cycle of length 24, so after
  * the fully unrolled 24 rounds every name is bound to its register again and
- * the state stays in registers from one block to the next.
+ * the state stays in registers from one block to the next.  The steps
+ * (parities, theta's D, theta and rho of a lane, pi, a row's chi) are in
+ * keccak-lanes.h, shared with the several-state kernel keccakx-avx512.S.
  *
  * Registers
  * ---------
@@ -59,6 +61,7 @@
  */
 #include <linux/linkage.h>
 #include "../../generic/keccak_rc.h"
+#include "keccak-lanes.h"
 
 /* the state: lane a[i] starts in xmm<i> */
 A00 = %xmm0
@@ -111,154 +114,47 @@ T1 = %xmm28
 #define NBLK	%rdx
 #define RATE	%ecx
 
-#define XOR3	$0x96		/* a ^ b ^ c */
-#define CHI	$0xd2		/* a ^ (~b & c) */
-
-/* C = a0 ^ a1 ^ a2 ^ a3 ^ a4 */
-.macro column_parity c, a0, a1, a2, a3, a4
-	vmovdqa64	\a0, \c
-	vpternlogq	XOR3, \a2, \a1, \c
-	vpternlogq	XOR3, \a4, \a3, \c
-.endm
-
-/* theta and rho for one lane: a = rol(a ^ d, r), r its rho offset */
-.macro theta_rho_lane d, a, r
-	vpxorq		\d, \a, \a
-.if \r
-	vprolq		$\r, \a, \a
-.endif
-.endm
-
-/*
- * D[x] = C[x-1] ^ rol(C[x+1], 1).  With two spare registers the five D
- * fit over the five C: D1 and D3 go to the spares, then each further D
- * overwrites a C whose last use has just passed (C2, C4, C1).
- */
-.macro theta_d
-	column_parity	C0, A00, A05, A10, A15, A20
-	column_parity	C1, A01, A06, A11, A16, A21
-	column_parity	C2, A02, A07, A12, A17, A22
-	column_parity	C3, A03, A08, A13, A18, A23
-	column_parity	C4, A04, A09, A14, A19, A24
-	vprolq		$1, C2, D1
-	vpxorq		C0, D1, D1
-	vprolq		$1, C4, D3
-	vpxorq		C2, D3, D3
-	vprolq		$1, C1, D0
-	vpxorq		C4, D0, D0
-	vprolq		$1, C3, D2
-	vpxorq		C1, D2, D2
-	vprolq		$1, C0, D4
-	vpxorq		C3, D4, D4
-.endm
-
 .macro theta_rho
-	theta_d
-	theta_rho_lane	D0, A00, 0
-	theta_rho_lane	D0, A05, 36
-	theta_rho_lane	D0, A10, 3
-	theta_rho_lane	D0, A15, 41
-	theta_rho_lane	D0, A20, 18
-	theta_rho_lane	D1, A01, 1
-	theta_rho_lane	D1, A06, 44
-	theta_rho_lane	D1, A11, 10
-	theta_rho_lane	D1, A16, 45
-	theta_rho_lane	D1, A21, 2
-	theta_rho_lane	D2, A02, 62
-	theta_rho_lane	D2, A07, 6
-	theta_rho_lane	D2, A12, 43
-	theta_rho_lane	D2, A17, 15
-	theta_rho_lane	D2, A22, 61
-	theta_rho_lane	D3, A03, 28
-	theta_rho_lane	D3, A08, 55
-	theta_rho_lane	D3, A13, 25
-	theta_rho_lane	D3, A18, 21
-	theta_rho_lane	D3, A23, 56
-	theta_rho_lane	D4, A04, 27
-	theta_rho_lane	D4, A09, 20
-	theta_rho_lane	D4, A14, 39
-	theta_rho_lane	D4, A19, 8
-	theta_rho_lane	D4, A24, 14
-.endm
-
-/*
- * pi: lane x + 5y moves to y + 5((2x + 3y) mod 5).  Only the names move:
- * the register that holds a[i] is renamed to the lane it becomes.
- */
-.macro pi
-	P01 = A01
-	P02 = A02
-	P03 = A03
-	P04 = A04
-	P05 = A05
-	P06 = A06
-	P07 = A07
-	P08 = A08
-	P09 = A09
-	P10 = A10
-	P11 = A11
-	P12 = A12
-	P13 = A13
-	P14 = A14
-	P15 = A15
-	P16 = A16
-	P17 = A17
-	P18 = A18
-	P19 = A19
-	P20 = A20
-	P21 = A21
-	P22 = A22
-	P23 = A23
-	P24 = A24
-	A10 = P01
-	A20 = P02
-	A05 = P03
-	A15 = P04
-	A16 = P05
-	A01 = P06
-	A11 = P07
-	A21 = P08
-	A06 = P09
-	A07 = P10
-	A17 = P11
-	A02 = P12
-	A12 = P13
-	A22 = P14
-	A23 = P15
-	A08 = P16
-	A18 = P17
-	A03 = P18
-	A13 = P19
-	A14 = P20
-	A24 = P21
-	A09 = P22
-	A19 = P23
-	A04 = P24
-.endm
-
-/* chi on one row, in place: a[x] ^= ~a[x+1] & a[x+2] */
-.macro chi_row a0, a1, a2, a3, a4
-	vmovdqa64	\a0, T0
-	vmovdqa64	\a1, T1
-	vpternlogq	CHI, \a2, \a1, \a0
-	vpternlogq	CHI, \a3, \a2, \a1
-	vpternlogq	CHI, \a4, \a3, \a2
-	vpternlogq	CHI, T0, \a4, \a3
-	vpternlogq	CHI, T1, T0, \a4
+	keccak_theta_d
+	keccak_theta_rho_lane	D0, A00, 0
+	keccak_theta_rho_lane	D0, A05, 36
+	keccak_theta_rho_lane	D0, A10, 3
+	keccak_theta_rho_lane	D0, A15, 41
+	keccak_theta_rho_lane	D0, A20, 18
+	keccak_theta_rho_lane	D1, A01, 1
+	keccak_theta_rho_lane	D1, A06, 44
+	keccak_theta_rho_lane	D1, A11, 10
+	keccak_theta_rho_lane	D1, A16, 45
+	keccak_theta_rho_lane	D1, A21, 2
+	keccak_theta_rho_lane	D2, A02, 62
+	keccak_theta_rho_lane	D2, A07, 6
+	keccak_theta_rho_lane	D2, A12, 43
+	keccak_theta_rho_lane	D2, A17, 15
+	keccak_theta_rho_lane	D2, A22, 61
+	keccak_theta_rho_lane	D3, A03, 28
+	keccak_theta_rho_lane	D3, A08, 55
+	keccak_theta_rho_lane	D3, A13, 25
+	keccak_theta_rho_lane	D3, A18, 21
+	keccak_theta_rho_lane	D3, A23, 56
+	keccak_theta_rho_lane	D4, A04, 27
+	keccak_theta_rho_lane	D4, A09, 20
+	keccak_theta_rho_lane	D4, A14, 39
+	keccak_theta_rho_lane	D4, A19, 8
+	keccak_theta_rho_lane	D4, A24, 14
 .endm
 
 .macro chi
-	chi_row		A00, A01, A02, A03, A04
-	chi_row		A05, A06, A07, A08, A09
-	chi_row		A10, A11, A12, A13, A14
-	chi_row		A15, A16, A17, A18, A19
-	chi_row		A20, A21, A22, A23, A24
+	keccak_chi_row	A00, A01, A02, A03, A04
+	keccak_chi_row	A05, A06, A07, A08, A09
+	keccak_chi_row	A10, A11, A12, A13, A14
+	keccak_chi_row	A15, A16, A17, A18, A19
+	keccak_chi_row	A20, A21, A22, A23, A24
 .endm
 
 .macro keccak_round
 	theta_rho
 	vmovq		.Lkeccak_rc + 8 * .Lround(%rip), RC
-	pi
+	keccak_pi
 	chi
 	vpxorq		RC, A00, A00
 	.Lround = .Lround + 1

@@ -11,7 +11,8 @@
  * i of every state sits in one vector register (one state per 64-bit
  * element), so the round is exactly the one-state algorithm with every
  * 64-bit operation done N times by one instruction; no shuffles at all.
- * The body is the one of keccak-avx512vl.S (one state per xmm):
+ * The steps are those of keccak-avx512vl.S (one state per xmm), from
+ * keccak-lanes.h:
  *
  *   vpternlogq  column parities a^b^c (0x96) and chi's a ^ (~b & c) (0xd2)
  *   vprolq      rho's rotates and theta's rol 1
@@ -76,9 +77,7 @@
  */
 #include <linux/linkage.h>
 #include "../../generic/keccak_rc.h"
-
-#define XOR3	$0x96		/* a ^ b ^ c */
-#define CHI	$0xd2		/* a ^ (~b & c) */
+#include "keccak-lanes.h"
 
 /* V0..V31 name the registers of width VL (bytes): ymm or zmm. */
 .macro _kx_set_vl	vl
@@ -113,111 +112,6 @@
 	.set	T1, V28
 .endm
 
-/* C = a0 ^ a1 ^ a2 ^ a3 ^ a4 */
-.macro _kx_parity	c, a0, a1, a2, a3, a4
-	vmovdqa64	\a0, \c
-	vpternlogq	XOR3, \a2, \a1, \c
-	vpternlogq	XOR3, \a4, \a3, \c
-.endm
-
-/* theta and rho for one lane: a = rol(a ^ d, r) */
-.macro _kx_theta_rho_lane	d, a, r
-	vpxorq		\d, \a, \a
-.if \r
-	vprolq		$\r, \a, \a
-.endif
-.endm
-
-/* D[x] = C[x-1] ^ rol(C[x+1], 1), each D over a parity already used */
-.macro _kx_theta_d
-	_kx_parity	C0, A00, A05, A10, A15, A20
-	_kx_parity	C1, A01, A06, A11, A16, A21
-	_kx_parity	C2, A02, A07, A12, A17, A22
-	_kx_parity	C3, A03, A08, A13, A18, A23
-	_kx_parity	C4, A04, A09, A14, A19, A24
-	vprolq		$1, C2, D1
-	vpxorq		C0, D1, D1
-	vprolq		$1, C4, D3
-	vpxorq		C2, D3, D3
-	vprolq		$1, C1, D0
-	vpxorq		C4, D0, D0
-	vprolq		$1, C3, D2
-	vpxorq		C1, D2, D2
-	vprolq		$1, C0, D4
-	vpxorq		C3, D4, D4
-.endm
-
-.macro _kx_theta_rho
-	_kx_theta_d
-	_kx_theta_rho_lane	D0, A00, 0
-	_kx_theta_rho_lane	D0, A05, 36
-	_kx_theta_rho_lane	D0, A10, 3
-	_kx_theta_rho_lane	D0, A15, 41
-	_kx_theta_rho_lane	D0, A20, 18
-	_kx_theta_rho_lane	D1, A01, 1
-	_kx_theta_rho_lane	D1, A06, 44
-	_kx_theta_rho_lane	D1, A11, 10
-	_kx_theta_rho_lane	D1, A16, 45
-	_kx_theta_rho_lane	D1, A21, 2
-	_kx_theta_rho_lane	D2, A02, 62
-	_kx_theta_rho_lane	D2, A07, 6
-	_kx_theta_rho_lane	D2, A12, 43
-	_kx_theta_rho_lane	D2, A17, 15
-	_kx_theta_rho_lane	D2, A22, 61
-	_kx_theta_rho_lane	D3, A03, 28
-	_kx_theta_rho_lane	D3, A08, 55
-	_kx_theta_rho_lane	D3, A13, 25
-	_kx_theta_rho_lane	D3, A18, 21
-	_kx_theta_rho_lane	D3, A23, 56
-	_kx_theta_rho_lane	D4, A04, 27
-	_kx_theta_rho_lane	D4, A09, 20
-	_kx_theta_rho_lane	D4, A14, 39
-	_kx_theta_rho_lane	D4, A19, 8
-	_kx_theta_rho_lane	D4, A24, 14
-.endm
-
-/* pi: lane x + 5y becomes lane y + 5((2x + 3y) mod 5); names move only. */
-.macro _kx_pi
-.irp i, 00,01,02,03,04,05,06,07,08,09,10,11,12,13,14,15,16,17,18,19,20,21,22,23,24
-	.set	P\i, A\i
-.endr
-	.set	A10, P01
-	.set	A20, P02
-	.set	A05, P03
-	.set	A15, P04
-	.set	A16, P05
-	.set	A01, P06
-	.set	A11, P07
-	.set	A21, P08
-	.set	A06, P09
-	.set	A07, P10
-	.set	A17, P11
-	.set	A02, P12
-	.set	A12, P13
-	.set	A22, P14
-	.set	A23, P15
-	.set	A08, P16
-	.set	A18, P17
-	.set	A03, P18
-	.set	A13, P19
-	.set	A14, P20
-	.set	A24, P21
-	.set	A09, P22
-	.set	A19, P23
-	.set	A04, P24
-.endm
-
-/* chi on one row, in place: a[x] ^= ~a[x+1] & a[x+2] */
-.macro _kx_chi_row	a0, a1, a2, a3, a4
-	vmovdqa64	\a0, T0
-	vmovdqa64	\a1, T1
-	vpternlogq	CHI, \a2, \a1, \a0
-	vpternlogq	CHI, \a3, \a2, \a1
-	vpternlogq	CHI, \a4, \a3, \a2
-	vpternlogq	CHI, T0, \a4, \a3
-	vpternlogq	CHI, T1, T0, \a4
-.endm
-
 /* iota: a ^= the round constant, broadcast from memory */
 .macro _kx_iota	a, r
 .if VL == 32
@@ -228,40 +122,40 @@
 .endm
 
 .macro _kx_round	r
-	_kx_theta_d
-	_kx_pi
+	keccak_theta_d
+	keccak_pi
 	/* plane Y: its five sources (theta, rho), then chi */
-	_kx_theta_rho_lane	D0, P00, 0
-	_kx_theta_rho_lane	D1, P06, 44
-	_kx_theta_rho_lane	D2, P12, 43
-	_kx_theta_rho_lane	D3, P18, 21
-	_kx_theta_rho_lane	D4, P24, 14
-	_kx_chi_row	A00, A01, A02, A03, A04
+	keccak_theta_rho_lane	D0, P00, 0
+	keccak_theta_rho_lane	D1, P06, 44
+	keccak_theta_rho_lane	D2, P12, 43
+	keccak_theta_rho_lane	D3, P18, 21
+	keccak_theta_rho_lane	D4, P24, 14
+	keccak_chi_row	A00, A01, A02, A03, A04
 	_kx_iota	A00, \r
-	_kx_theta_rho_lane	D3, P03, 28
-	_kx_theta_rho_lane	D4, P09, 20
-	_kx_theta_rho_lane	D0, P10, 3
-	_kx_theta_rho_lane	D1, P16, 45
-	_kx_theta_rho_lane	D2, P22, 61
-	_kx_chi_row	A05, A06, A07, A08, A09
-	_kx_theta_rho_lane	D1, P01, 1
-	_kx_theta_rho_lane	D2, P07, 6
-	_kx_theta_rho_lane	D3, P13, 25
-	_kx_theta_rho_lane	D4, P19, 8
-	_kx_theta_rho_lane	D0, P20, 18
-	_kx_chi_row	A10, A11, A12, A13, A14
-	_kx_theta_rho_lane	D4, P04, 27
-	_kx_theta_rho_lane	D0, P05, 36
-	_kx_theta_rho_lane	D1, P11, 10
-	_kx_theta_rho_lane	D2, P17, 15
-	_kx_theta_rho_lane	D3, P23, 56
-	_kx_chi_row	A15, A16, A17, A18, A19
-	_kx_theta_rho_lane	D2, P02, 62
-	_kx_theta_rho_lane	D3, P08, 55
-	_kx_theta_rho_lane	D4, P14, 39
-	_kx_theta_rho_lane	D0, P15, 41
-	_kx_theta_rho_lane	D1, P21, 2
-	_kx_chi_row	A20, A21, A22, A23, A24
+	keccak_theta_rho_lane	D3, P03, 28
+	keccak_theta_rho_lane	D4, P09, 20
+	keccak_theta_rho_lane	D0, P10, 3
+	keccak_theta_rho_lane	D1, P16, 45
+	keccak_theta_rho_lane	D2, P22, 61
+	keccak_chi_row	A05, A06, A07, A08, A09
+	keccak_theta_rho_lane	D1, P01, 1
+	keccak_theta_rho_lane	D2, P07, 6
+	keccak_theta_rho_lane	D3, P13, 25
+	keccak_theta_rho_lane	D4, P19, 8
+	keccak_theta_rho_lane	D0, P20, 18
+	keccak_chi_row	A10, A11, A12, A13, A14
+	keccak_theta_rho_lane	D4, P04, 27
+	keccak_theta_rho_lane	D0, P05, 36
+	keccak_theta_rho_lane	D1, P11, 10
+	keccak_theta_rho_lane	D2, P17, 15
+	keccak_theta_rho_lane	D3, P23, 56
+	keccak_chi_row	A15, A16, A17, A18, A19
+	keccak_theta_rho_lane	D2, P02, 62
+	keccak_theta_rho_lane	D3, P08, 55
+	keccak_theta_rho_lane	D4, P14, 39
+	keccak_theta_rho_lane	D0, P15, 41
+	keccak_theta_rho_lane	D1, P21, 2
+	keccak_chi_row	A20, A21, A22, A23, A24
 .endm
 
 /* load (or store) the VL-byte head of each of the 25 lines */

@@ -1,0 +1,105 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Keccak-f[1600] with one lane per vector register and AVX-512's
+ * vpternlogq and vprolq: the steps the one-state kernel
+ * (keccak-avx512vl.S, a lane in each xmm) and the several-state kernel
+ * (keccakx-avx512.S, lane i of four or eight states in one ymm or zmm)
+ * share, since the algorithm is the same at every width.
+ *
+ * The includer names the registers: A00..A24 the lanes, C0..C4 the column
+ * parities, D0..D4 the theta words written over them (D0 = C2, D2 = C4,
+ * D4 = C1; D1 and D3 two spare registers), and T0, T1 (C0 and C3) for
+ * chi's copies.  keccak_pi renames A00..A24 (through P00..P24).
+ */
+#ifndef _SC_X86_KECCAK_LANES_H
+#define _SC_X86_KECCAK_LANES_H
+
+#define XOR3	$0x96		/* a ^ b ^ c */
+#define CHI	$0xd2		/* a ^ (~b & c) */
+
+/* C = a0 ^ a1 ^ a2 ^ a3 ^ a4 */
+.macro keccak_parity c, a0, a1, a2, a3, a4
+	vmovdqa64	\a0, \c
+	vpternlogq	XOR3, \a2, \a1, \c
+	vpternlogq	XOR3, \a4, \a3, \c
+.endm
+
+/* theta and rho for one lane: a = rol(a ^ d, r), r its rho offset */
+.macro keccak_theta_rho_lane d, a, r
+	vpxorq		\d, \a, \a
+.if \r
+	vprolq		$\r, \a, \a
+.endif
+.endm
+
+/*
+ * D[x] = C[x-1] ^ rol(C[x+1], 1).  With two spare registers the five D
+ * fit over the five C: D1 and D3 go to the spares, then each further D
+ * overwrites a C whose last use has just passed (C2, C4, C1).
+ */
+.macro keccak_theta_d
+	keccak_parity	C0, A00, A05, A10, A15, A20
+	keccak_parity	C1, A01, A06, A11, A16, A21
+	keccak_parity	C2, A02, A07, A12, A17, A22
+	keccak_parity	C3, A03, A08, A13, A18, A23
+	keccak_parity	C4, A04, A09, A14, A19, A24
+	vprolq		$1, C2, D1
+	vpxorq		C0, D1, D1
+	vprolq		$1, C4, D3
+	vpxorq		C2, D3, D3
+	vprolq		$1, C1, D0
+	vpxorq		C4, D0, D0
+	vprolq		$1, C3, D2
+	vpxorq		C1, D2, D2
+	vprolq		$1, C0, D4
+	vpxorq		C3, D4, D4
+.endm
+
+/*
+ * pi: lane x + 5y moves to y + 5((2x + 3y) mod 5).  Only the names move:
+ * P<i> names the register that held a[i] before, and the register is
+ * renamed to the lane it becomes.  pi's permutation of the 24 non-zero
+ * lanes is one cycle, so 24 rounds bind every name to its register again.
+ */
+.macro keccak_pi
+.irp i, 00,01,02,03,04,05,06,07,08,09,10,11,12,13,14,15,16,17,18,19,20,21,22,23,24
+	.set	P\i, A\i
+.endr
+	.set	A10, P01
+	.set	A20, P02
+	.set	A05, P03
+	.set	A15, P04
+	.set	A16, P05
+	.set	A01, P06
+	.set	A11, P07
+	.set	A21, P08
+	.set	A06, P09
+	.set	A07, P10
+	.set	A17, P11
+	.set	A02, P12
+	.set	A12, P13
+	.set	A22, P14
+	.set	A23, P15
+	.set	A08, P16
+	.set	A18, P17
+	.set	A03, P18
+	.set	A13, P19
+	.set	A14, P20
+	.set	A24, P21
+	.set	A09, P22
+	.set	A19, P23
+	.set	A04, P24
+.endm
+
+/* chi on one row, in place: a[x] ^= ~a[x+1] & a[x+2] */
+.macro keccak_chi_row a0, a1, a2, a3, a4
+	vmovdqa64	\a0, T0
+	vmovdqa64	\a1, T1
+	vpternlogq	CHI, \a2, \a1, \a0
+	vpternlogq	CHI, \a3, \a2, \a1
+	vpternlogq	CHI, \a4, \a3, \a2
+	vpternlogq	CHI, T0, \a4, \a3
+	vpternlogq	CHI, T1, T0, \a4
+.endm
+
+#endif
