@@ -14,7 +14,7 @@
 #include "keccak.h"
 #include "keccak_rc.h"
 
-static const u64 sc_keccak_rc[24] = { SC_KECCAK_RC_LIST };
+static const u64 sc_keccak_rc[24] = { SC_KECCAK_RC };
 
 static inline u64 sc_keccak_rol64(u64 v, unsigned int n)
 {

@@ -64,7 +64,7 @@
 	.globl	sc_keccak_arm64_rc
 	.type	sc_keccak_arm64_rc, %object
 sc_keccak_arm64_rc:
-	.quad	SC_KECCAK_RC_LIST
+	.quad	SC_KECCAK_RC
 sc_keccak_arm64_rc_end:
 	.size	sc_keccak_arm64_rc, . - sc_keccak_arm64_rc
 

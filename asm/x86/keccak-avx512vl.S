@@ -163,7 +163,7 @@ T1 = %xmm28
 .section .rodata, "a"
 .balign 64
 .Lkeccak_rc:
-	.quad	SC_KECCAK_RC_LIST
+	.quad	SC_KECCAK_RC
 
 .text
 

@@ -203,7 +203,7 @@
 .section .rodata, "a"
 .balign 64
 .Lkeccak_rc:
-	.quad	SC_KECCAK_RC_LIST
+	.quad	SC_KECCAK_RC
 .Lkeccak_rc_end:
 
 .text

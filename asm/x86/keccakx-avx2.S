@@ -212,7 +212,7 @@
 	.byte	1, 2, 3, 4, 5, 6, 7, 0, 9, 10, 11, 12, 13, 14, 15, 8
 /* the round constants, each four times (one per state) */
 .Lk2_rc:
-.irp rc, SC_KECCAK_RC_LIST
+.irp rc, SC_KECCAK_RC
 	.quad	\rc, \rc, \rc, \rc
 .endr
 

@@ -186,7 +186,7 @@
 .section .rodata, "a"
 .balign 64
 .Lkx_rc:
-	.quad	SC_KECCAK_RC_LIST
+	.quad	SC_KECCAK_RC
 
 .text
 
