@@ -103,7 +103,8 @@ struct sc_chacha_impl {
 /*
  * Key powers a message keeps across its calls of a vector row that would
  * otherwise compute them on every call (x86: the zmm IFMA row, about 130
- * cycles, an eighth of a 4 KiB call on Intel; the AVX2 row, about 120).
+ * cycles, an eighth of a 4 KiB call on Intel; the ymm IFMA row, about
+ * 100; the AVX2 row, about 120).
  * Owned by whoever processes the whole message (the shash update of a long
  * message, the AEAD's loop over a long text's pieces, both on their
  * stack): it clears @ready, attaches it as core->pow after the key is set,
@@ -114,14 +115,15 @@ struct sc_chacha_impl {
  */
 #define SC_POLY1305_POW_IFMA	1
 #define SC_POLY1305_POW_AVX2	2
+#define SC_POLY1305_POW_IFMA_YMM	3	/* the ifma layout, ymm halves */
 
 struct sc_poly1305_pow {
 	u64 ready;
 	union {
 		struct {
-			u64 q[3];	/* r^16, three base 2^44 limbs */
-			u64 w[3][8];	/* accumulator A's last powers */
-			u64 v[3][8];	/* accumulator B's last powers */
+			u64 q[3];	/* r^16 (ymm: r^8), base 2^44 limbs */
+			u64 w[3][8];	/* A's last powers (ymm: [i][0..3]) */
+			u64 v[3][8];	/* B's last powers (ymm: [i][0..3]) */
 		} ifma;
 		struct {
 			u64 p8[5];	/* r^8, five base 2^26 limbs */

@@ -145,6 +145,7 @@
 #define POW_READY	0
 #define POW_IFMA	1		/* values of POW_READY */
 #define POW_AVX2	2
+#define POW_IFMA_YMM	3
 #define POW_Q		8		/* the zmm IFMA row's layout */
 #define POW_W		32
 #define POW_V		224
@@ -513,13 +514,16 @@ SYM_FUNC_END(sc_poly1305_blocks_x86_mulx)
  * groups, for the CPUs that prefer ymm); the comments speak of zmm.
  */
 /*
- * The zmm function's powers, kept across the calls of one message in a
- * struct sc_poly1305_pow the caller attaches as core->pow (computing them
- * is four dependent vector multiplications, about 130 cycles, an eighth
- * of a 4 KiB call on Intel): r^16's limbs, and the limbs of A's and B's last
- * powers; the 20x multiples are recomputed (SCALE20).  \p: the struct.
+ * The powers, kept across the calls of one message in a struct
+ * sc_poly1305_pow the caller attaches as core->pow (computing them is
+ * four dependent vector multiplications for zmm, about 130 cycles, an
+ * eighth of a 4 KiB call on Intel; three for ymm, about 100, a twelfth):
+ * the multiplier's limbs (r^16 or r^8), and the limbs of A's and B's last
+ * powers, in 64-byte rows for both widths; the 20x multiples are
+ * recomputed (SCALE20).  \p: the struct, \tag: POW_IFMA (zmm) or
+ * POW_IFMA_YMM, so that neither takes the other's.
  */
-.macro POW_STORE p
+.macro POW_STORE p, tag
 	vmovq		%xmm12, POW_Q(\p)
 	vmovq		%xmm13, POW_Q+8(\p)
 	vmovq		%xmm14, POW_Q+16(\p)
@@ -529,7 +533,7 @@ SYM_FUNC_END(sc_poly1305_blocks_x86_mulx)
 	vmovdqu64	V0, POW_V(\p)
 	vmovdqu64	V1, POW_V+64(\p)
 	vmovdqu64	V2, POW_V+128(\p)
-	movq		$POW_IFMA, POW_READY(\p)
+	movq		$\tag, POW_READY(\p)
 .endm
 
 .macro POW_LOAD p
@@ -551,6 +555,11 @@ SYM_FUNC_END(sc_poly1305_blocks_x86_mulx)
 .endm
 
 .macro IFMA_FUNC name, vl
+.if \vl == 64
+	POWTAG = POW_IFMA
+.else
+	POWTAG = POW_IFMA_YMM
+.endif
 SYM_FUNC_START(\name)
 	IFMA_REGS	\vl
 	subq		$(4 * \vl), %rsp		/* first-group buffer */
@@ -562,17 +571,15 @@ SYM_FUNC_START(\name)
 	shlq		$40, %rax
 	vpbroadcastq	%rax, PADV
 
-.if \vl == 64
 	/* powers a caller kept from an earlier call of this message */
 	movq		CORE_POW(%rdi), %rax
 	testq		%rax, %rax
 	jz		.L\name\()_powers
-	cmpq		$POW_IFMA, POW_READY(%rax)
+	cmpq		$POWTAG, POW_READY(%rax)
 	jne		.L\name\()_powers
 	POW_LOAD	%rax
 	jmp		.L\name\()_powered
 .L\name\()_powers:
-.endif
 	/* Q = r in every lane */
 	movq		CORE_R0(%rdi), %r8
 	movq		CORE_R1(%rdi), %r9
@@ -637,10 +644,6 @@ SYM_FUNC_START(\name)
 	BCAST3		%xmm17, %xmm18, %xmm19, Q0, Q1, Q2	/* W */
 	SCALE20		Q1, Q3
 	SCALE20		Q2, Q4
-	movq		CORE_POW(%rdi), %rax
-	testq		%rax, %rax
-	jz		.L\name\()_powered
-	POW_STORE	%rax
 
 .else
 	/*
@@ -678,6 +681,10 @@ SYM_FUNC_START(\name)
 	SCALE20		Q2, Q4
 
 .endif
+	movq		CORE_POW(%rdi), %rax
+	testq		%rax, %rax
+	jz		.L\name\()_powered
+	POW_STORE	%rax, POWTAG
 .L\name\()_powered:
 	/*
 	 * A message of n blocks is handled as z = -n mod 16 zero blocks

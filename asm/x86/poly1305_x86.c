@@ -14,11 +14,11 @@
  *             (Ice Lake, Tiger Lake), where the zmm row is avoided.
  *
  * The vector kernels take any length and compute their key powers on
- * every call, unless the caller keeps them in core->pow (the zmm IFMA and
- * AVX2 kernels); their wrappers leave short inputs to the scalar code (or
- * to the generic C where the CPU lacks BMI2).  The
- * wrappers call the asm directly, so no asm address is taken.  The cutoffs
- * (min_len) and how they were measured: Documentation/poly1305.rst.
+ * every call, unless the caller keeps them in core->pow; their wrappers
+ * leave short inputs to the scalar code (or to the generic C where the
+ * CPU lacks BMI2).  The wrappers call the asm directly, so no asm address
+ * is taken.  The cutoffs (min_len) and how they were measured:
+ * Documentation/poly1305.rst.
  */
 #include <linux/types.h>
 #include "../../simdcrypt.h"
@@ -36,7 +36,8 @@ _Static_assert(__builtin_offsetof(struct sc_poly1305_pow, ready) == 0 &&
 	       __builtin_offsetof(struct sc_poly1305_pow, avx2.p8) == 8 &&
 	       __builtin_offsetof(struct sc_poly1305_pow, avx2.va) == 48 &&
 	       __builtin_offsetof(struct sc_poly1305_pow, avx2.vb) == 208 &&
-	       SC_POLY1305_POW_IFMA == 1 && SC_POLY1305_POW_AVX2 == 2,
+	       SC_POLY1305_POW_IFMA == 1 && SC_POLY1305_POW_AVX2 == 2 &&
+	       SC_POLY1305_POW_IFMA_YMM == 3,
 	       "poly1305-x86_64.S: struct sc_poly1305_pow layout");
 
 /* Below these the key powers cost more than they save (userspace). */
