@@ -20,9 +20,11 @@
  * output).  Ours go through the same helpers as the kernel glue, in
  * SC_SIMD_CHUNK (4 KiB) pieces.
  *
- * Each point is the best of N samples (each sample >= 0.2 ms, samples until
- * --time seconds have passed, at least 10), after a warm-up; the process is
- * pinned to one CPU.  cycles/byte = calibrated clock / (bytes/s): the clock
+ * Each point is the best of N samples (each sample >= 0.2 ms, at least 10),
+ * after a warm-up; at each size the implementations of an algorithm take
+ * turns (measure_turns()), for --time seconds each, so that a host clock
+ * that moves during the run moves for all of them; the process is pinned
+ * to one CPU.  cycles/byte = calibrated clock / (bytes/s): the clock
  * comes from a chain of dependent register adds (1 cycle latency each on
  * every x86_64 and arm64 core we target), timed with CLOCK_MONOTONIC, best
  * of 400 chains of 10^6 — the VM has no usable cycle counter, and a turbo clock that moves
@@ -817,6 +819,75 @@ static void measure_pair(const struct job *a, const struct job *b, size_t len,
 	*bps_b = len / tb;
 }
 
+/*
+ * The jobs of one algorithm at size index @s, their samples taking turns:
+ * each job takes two samples back to back per round (the second starts
+ * warm, whatever ran before), the order reversed every round, rounds until
+ * @n x --time seconds have passed and each job has had at least 10
+ * samples; each keeps its best.  On a VM the host's clock moves over
+ * seconds, and jobs timed one after the other would each see a different
+ * one; in turns they see the same, so their ratios hold.
+ */
+#define TURN_SAMPLES	2
+#define MAXTURNJOBS	32
+
+static void measure_turns(struct job **jobs, unsigned int n, unsigned int s)
+{
+	size_t len = alg_size(jobs[0]->alg, s);
+	unsigned long iters[MAXTURNJOBS];
+	double best[MAXTURNJOBS], start;
+	unsigned int i, k, t, round;
+
+	for (i = 0; i < n; i++) {
+		double start = now();
+
+		while (now() - start < 0.002)	/* warm-up */
+			run_op(jobs[i], len);
+		for (iters[i] = 1; sample(jobs[i], len, iters[i]) < 2e-4;)
+			iters[i] *= 2;
+		best[i] = 1e9;
+	}
+	start = now();
+	for (round = 0; round * TURN_SAMPLES < 10 || now() - start < n * g_time;
+	     round++) {
+		for (k = 0; k < n; k++) {
+			i = round & 1 ? n - 1 - k : k;
+			for (t = 0; t < TURN_SAMPLES; t++) {
+				double x = sample(jobs[i], len, iters[i]) /
+					   iters[i];
+
+				if (x < best[i])
+					best[i] = x;
+			}
+		}
+	}
+	for (i = 0; i < n; i++)
+		jobs[i]->bps[s] = len / best[i];
+}
+
+/* Every job of @a but the masked child's, in turns, size by size. */
+static void measure_alg(const struct alg *a)
+{
+	struct job *jobs[MAXTURNJOBS];
+	unsigned int i, n = 0, s;
+
+	for (i = 0; i < g_njobs; i++) {
+		if (g_jobs[i].alg != a || !strcmp(g_jobs[i].impl, "openssl-avx2"))
+			continue;
+		if (n == MAXTURNJOBS)
+			die("%s: more than %d jobs", a->name, MAXTURNJOBS);
+		jobs[n++] = &g_jobs[i];
+	}
+	if (!n)
+		return;
+	fprintf(stderr, "bench: %s, %u implementations in turns\n", a->name, n);
+	for (s = 0; s < alg_nsizes(a); s++) {
+		if (a->open)
+			aead_prepare(alg_size(a, s));
+		measure_turns(jobs, n, s);
+	}
+}
+
 /* ---- setup ---- */
 
 static void openssl_setup(void)
@@ -1573,20 +1644,15 @@ int main(int argc, char **argv)
 	run_masked_openssl(argv[0], algs);
 #endif
 	for (i = 0; i < g_njobs; i++) {
-		if (!strcmp(g_jobs[i].impl, "openssl-avx2"))
+		if (!xn_of(g_jobs[i].alg) ||
+		    !strcmp(g_jobs[i].impl, "openssl-avx2"))
 			continue;
 		fprintf(stderr, "bench: %s %s\n", g_jobs[i].alg->name, g_jobs[i].impl);
-		if (xn_of(g_jobs[i].alg)) {
-			xn_measure(&g_jobs[i]);
-			continue;
-		}
-		for (s = 0; s < alg_nsizes(g_jobs[i].alg); s++) {
-			if (g_jobs[i].alg->open)
-				aead_prepare(alg_size(g_jobs[i].alg, s));
-			g_jobs[i].bps[s] = measure(&g_jobs[i],
-						   alg_size(g_jobs[i].alg, s));
-		}
+		xn_measure(&g_jobs[i]);
 	}
+	for (i = 0; i < ARRAY_SIZE(g_algs); i++)
+		if (g_selected[i] && !xn_of(&g_algs[i]))
+			measure_alg(&g_algs[i]);
 	hz1 = calibrate_hz();
 	hz = (hz0 + hz1) / 2;
 
@@ -1643,8 +1709,10 @@ int main(int argc, char **argv)
 	   "xchacha: HChaCha + encrypt; poly1305: key + message + tag; sha3: "
 	   "init + absorb + digest, SHAKE output 32/64 bytes); ours through the "
 	   "kernel glue's helpers in 4 KiB SIMD chunks; `best` = the "
-	   "dispatcher's row at that size; best of N samples, %.3g s per point; "
-	   "same 64-byte-aligned buffers for all\n", g_time);
+	   "dispatcher's row at that size; at each size the implementations "
+	   "take turns (two samples each, the order reversed every round, "
+	   "%.3g s per implementation), each keeping its best, so that all see "
+	   "the same clock; same 64-byte-aligned buffers for all\n", g_time);
 	md("- cells: cycles/byte, and in brackets speed relative to the best "
 	   "peer at that size (>1 = faster than every peer)\n");
 	for (i = 0; i < ARRAY_SIZE(g_algs); i++) {
