@@ -2145,6 +2145,28 @@ static void *xalloc(size_t n)
 	return p;
 }
 
+/* dispatch and known answers first: a broken row fails there plainly */
+static void test_known_answers(void)
+{
+	test_dispatch();
+	test_kat_chacha();
+	test_kat_poly1305();
+	test_kat_sha3();
+}
+
+/* the test phases, in order (--verbose times each) */
+static const struct {
+	const char *name;
+	void (*run)(void);
+} g_phases[] = {
+	{ "known answers", test_known_answers },
+	{ "chacha20", test_chacha20 },
+	{ "xchacha", test_xchacha },
+	{ "poly1305", test_poly1305 },
+	{ "keccak", test_keccak },
+	{ "aead", test_aead },
+};
+
 int main(int argc, char **argv)
 {
 	const char *algname[] = { "chacha", "poly1305", "keccak", "aead", "keccakx" };
@@ -2224,33 +2246,12 @@ int main(int argc, char **argv)
 			printf(" %s", algname[alg]);
 	printf(" (the rest: generic C only, left to the kernel's drivers)\n");
 
-	t = now();
-	test_dispatch();
-	test_kat_chacha();
-	test_kat_poly1305();
-	test_kat_sha3();
-	if (g_verbose)
-		printf("known answers: %.2fs\n", now() - t);
-	t = now();
-	test_chacha20();
-	if (g_verbose)
-		printf("chacha20: %.2fs\n", now() - t);
-	t = now();
-	test_xchacha();
-	if (g_verbose)
-		printf("xchacha: %.2fs\n", now() - t);
-	t = now();
-	test_poly1305();
-	if (g_verbose)
-		printf("poly1305: %.2fs\n", now() - t);
-	t = now();
-	test_keccak();
-	if (g_verbose)
-		printf("keccak: %.2fs\n", now() - t);
-	t = now();
-	test_aead();
-	if (g_verbose)
-		printf("aead: %.2fs\n", now() - t);
+	for (i = 0; i < ARRAY_SIZE(g_phases); i++) {
+		t = now();
+		g_phases[i].run();
+		if (g_verbose)
+			printf("%s: %.2fs\n", g_phases[i].name, now() - t);
+	}
 	abi_report();
 
 	printf("\n%-14s %-12s %9s %7s\n", "algorithm", "row", "passed", "failed");
