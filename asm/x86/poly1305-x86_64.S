@@ -68,10 +68,14 @@
  *   A block   0   4   1   5   2   6   3   7      power r^(16 - block)
  *   B block   8  12   9  13  10  14  11  15      power r^(16 - block)
  *
- * The powers are computed in four dependent vector multiplications from
- * broadcast r: r^2; r^3/r^4; r^5..r^8; r^9..r^16, the multiplier of each
- * step broadcast from lane 0 of the one before.  That is about 130 cycles,
- * so the C wrapper uses the scalar code below 256 bytes.  Both widths
+ * The zmm function computes the powers r^2, r^3, r^4 in scalar code
+ * (MULX_R), then r^5..r^8 and r^9..r^16 in two vector multiplications,
+ * the multiplier of each broadcast from lane 0 of the one before: about
+ * 125 cycles.  Four vector multiplications (r^2; r^3/r^4; r^5..r^8;
+ * r^9..r^16) took about 165: a 256-byte call 254-261 -> 215-220 cycles,
+ * a 1 KiB one 381-401 -> 372-383 (Intel, family 6 model 167).  The ymm
+ * function's three levels stay in vectors.  Either way the C wrapper uses
+ * the scalar code below 256 bytes.  Both widths
  * compute them once per message when the caller keeps them for it
  * (core->pow, struct sc_poly1305_pow: the shash update of a long
  * message, the AEAD's long text), and on every call otherwise (the core
@@ -515,10 +519,43 @@ SYM_FUNC_END(sc_poly1305_blocks_x86_mulx)
  * groups, for the CPUs that prefer ymm); the comments speak of zmm.
  */
 /*
+ * The zmm function's frame while it computes the powers (the first-group
+ * buffer, not yet in use): the registers MULX_R clobbers.
+ */
+#define FR_SAVE		128
+
+/*
+ * The base 2^44 limbs of h (%r13, %r14, %r15, base 2^64, partially
+ * reduced) into the lanes \k of HA0, HA1, HA2, broadcast straight from
+ * the general registers (a table in memory would be read back with wide
+ * loads from narrow stores, which cannot be forwarded); \z: {z} for the
+ * first, which leaves the other lanes zero.  Clobbers %rax, %rcx, %r11.
+ */
+.macro LIMBS44_LANES k, z
+	movabsq		$0xfffffffffff, %rcx
+	movq		%r13, %rax
+	andq		%rcx, %rax
+	vpbroadcastq	%rax, HA0{\k}\z
+	movq		%r13, %rax
+	shrq		$44, %rax
+	movq		%r14, %r11
+	shlq		$20, %r11
+	orq		%r11, %rax
+	andq		%rcx, %rax
+	vpbroadcastq	%rax, HA1{\k}\z
+	movq		%r14, %rax
+	shrq		$24, %rax
+	movq		%r15, %r11
+	shlq		$40, %r11
+	orq		%r11, %rax
+	vpbroadcastq	%rax, HA2{\k}\z
+.endm
+
+/*
  * The powers, kept across the calls of one message in a struct
- * sc_poly1305_pow the caller attaches as core->pow (computing them is
- * four dependent vector multiplications for zmm, about 130 cycles, an
- * eighth of a 4 KiB call on Intel; three for ymm, about 100, a twelfth):
+ * sc_poly1305_pow the caller attaches as core->pow (computing them takes
+ * about 125 cycles for zmm, an eighth of a 4 KiB call on Intel; about 100
+ * for ymm, a twelfth):
  * the multiplier's limbs (r^16 or r^8), and the limbs of A's and B's last
  * powers, in 64-byte rows for both widths; the 20x multiples are
  * recomputed (SCALE20).  \p: the struct, \tag: POW_IFMA (zmm) or
@@ -581,53 +618,65 @@ SYM_FUNC_START(\name)
 	POW_LOAD	%rax
 	jmp		.L\name\()_powered
 .L\name\()_powers:
-	/* Q = r in every lane */
-	movq		CORE_R0(%rdi), %r8
-	movq		CORE_R1(%rdi), %r9
-	movq		%r8, %rax
-	andq		%r10, %rax
-	vpbroadcastq	%rax, Q0
-	movq		%r8, %rax
-	shrq		$44, %rax
-	movq		%r9, %r11
-	shlq		$20, %r11
-	orq		%r11, %rax
-	andq		%r10, %rax
-	vpbroadcastq	%rax, Q1
-	movq		%r9, %rax
-	shrq		$24, %rax
-	vpbroadcastq	%rax, Q2
-	SCALE20		Q1, Q3
-	SCALE20		Q2, Q4
-
 .if \vl == 64
 	/*
-	 * The powers, four multiplications deep; a power needed in every
-	 * lane is broadcast from lane 0 of a product rather than computed
-	 * in eight lanes of its own:
-	 *   W = r^2;  V = X2 = [r^2 r^2 r r r^2 r^2 r r]
-	 *   HA = Z = X2 r^2 = [r^4 r^4 r^3 r^3 ...];  Q = r^4 (lane 0)
-	 *   HA = X3 = [r^4 r^4 r^3 r^3 r^2 r^2 r r]
+	 * The powers.  r^2, r^3 and r^4 come from the scalar multiplication
+	 * (MULX_R, about 15 cycles each, against about 40 for a vector
+	 * multiplication and the broadcast of its lane 0), their base 2^44
+	 * limbs broadcast into their lanes of X3 as they come.  Then two
+	 * vector multiplications; a power
+	 * needed in every lane is broadcast from lane 0 of a product rather
+	 * than computed in eight lanes of its own:
+	 *   HA = X3 = [r^4 r^4 r^3 r^3 r^2 r^2 r r];  Q = r^4
 	 *   V = Y = X3 r^4 = [r^8 r^8 r^7 r^7 ...];  HB:X0:X1 = r^8 (lane 0)
 	 *   V = [r^8 r^4 r^7 r^3 r^6 r^2 r^5 r]  (B's last powers)
 	 *   W = V r^8 (A's last powers);  Q = r^16 (lane 0)
+	 * MULX_R needs the callee-saved registers and the arguments' too:
+	 * they wait in the frame.
 	 */
-	MOV3		Q0, Q1, Q2, W0, W1, W2
-	MULR		W0, W1, W2, Q0, Q1, Q2, Q3, Q4
-	SCALE20		W1, W3
-	SCALE20		W2, W4
-	movl		$0xcc, %eax
+	movq		%rbx, FR_SAVE(%rsp)
+	movq		%r12, FR_SAVE+8(%rsp)
+	movq		%r13, FR_SAVE+16(%rsp)
+	movq		%r14, FR_SAVE+24(%rsp)
+	movq		%r15, FR_SAVE+32(%rsp)
+	movq		%rdi, FR_SAVE+40(%rsp)
+	movq		%rsi, FR_SAVE+48(%rsp)
+	movq		%rdx, FR_SAVE+56(%rsp)
+	movq		CORE_R0(%rdi), %r8
+	movq		CORE_R1(%rdi), %r9
+	movq		%r9, %r12
+	shrq		$2, %r12
+	addq		%r9, %r12			/* s1 = r1 + r1/4 */
+	movq		%r8, %r13
+	movq		%r9, %r14
+	xorl		%r15d, %r15d
+	movl		$0xc0, %eax
 	kmovw		%eax, %k1
-	MOV3		W0, W1, W2, V0, V1, V2
-	BLEND3		%k1, Q0, Q1, Q2, V0, V1, V2
-	MOV3		V0, V1, V2, HA0, HA1, HA2
-	MULR		HA0, HA1, HA2, W0, W1, W2, W3, W4
-	BCAST3		%xmm0, %xmm1, %xmm2, Q0, Q1, Q2		/* HA */
+	movl		$0x30, %eax
+	kmovw		%eax, %k2
+	movl		$0x0c, %eax
+	kmovw		%eax, %k4
+	LIMBS44_LANES	%k1, {z}			/* r */
+	MULX_R
+	LIMBS44_LANES	%k2				/* r^2 */
+	MULX_R
+	LIMBS44_LANES	%k4				/* r^3 */
+	MULX_R
+	movl		$0x03, %eax
+	kmovw		%eax, %k4
+	LIMBS44_LANES	%k4				/* r^4 */
+	BCAST3		%xmm0, %xmm1, %xmm2, Q0, Q1, Q2		/* r^4 */
+	movq		FR_SAVE(%rsp), %rbx
+	movq		FR_SAVE+8(%rsp), %r12
+	movq		FR_SAVE+16(%rsp), %r13
+	movq		FR_SAVE+24(%rsp), %r14
+	movq		FR_SAVE+32(%rsp), %r15
+	movq		FR_SAVE+40(%rsp), %rdi
+	movq		FR_SAVE+48(%rsp), %rsi
+	movq		FR_SAVE+56(%rsp), %rdx
+	movabsq		$0xfffffffffff, %r10		/* 2^44 - 1, again */
 	SCALE20		Q1, Q3
 	SCALE20		Q2, Q4
-	movl		$0xf0, %eax
-	kmovw		%eax, %k2
-	BLEND3		%k2, V0, V1, V2, HA0, HA1, HA2
 	MOV3		HA0, HA1, HA2, V0, V1, V2
 	MULR		V0, V1, V2, Q0, Q1, Q2, Q3, Q4
 	BCAST3		%xmm22, %xmm23, %xmm24, HB0, HB1, HB2	/* V */
@@ -647,6 +696,24 @@ SYM_FUNC_START(\name)
 	SCALE20		Q2, Q4
 
 .else
+	/* Q = r in every lane */
+	movq		CORE_R0(%rdi), %r8
+	movq		CORE_R1(%rdi), %r9
+	movq		%r8, %rax
+	andq		%r10, %rax
+	vpbroadcastq	%rax, Q0
+	movq		%r8, %rax
+	shrq		$44, %rax
+	movq		%r9, %r11
+	shlq		$20, %r11
+	orq		%r11, %rax
+	andq		%r10, %rax
+	vpbroadcastq	%rax, Q1
+	movq		%r9, %rax
+	shrq		$24, %rax
+	vpbroadcastq	%rax, Q2
+	SCALE20		Q1, Q3
+	SCALE20		Q2, Q4
 	/*
 	 * ymm: the powers, three multiplications deep:
 	 *   W = r^2;  V = X2 = [r^2 r^2 r r]
