@@ -215,6 +215,40 @@
 .endm
 
 /*
+ * Around the MULX_R calls of a vector function that computes its powers
+ * in general registers: the callee-saved registers and the arguments
+ * MULX_R clobbers (%rdi core, %rdx len) to the 56-byte frame slot \save,
+ * then r0, r1, s1 and h = r from core; and back.
+ */
+.macro MULX_R_ENTER save
+	movq		%rbx, \save(%rsp)
+	movq		%r12, \save+8(%rsp)
+	movq		%r13, \save+16(%rsp)
+	movq		%r14, \save+24(%rsp)
+	movq		%r15, \save+32(%rsp)
+	movq		%rdi, \save+40(%rsp)
+	movq		%rdx, \save+48(%rsp)
+	movq		CORE_R0(%rdi), %r8
+	movq		CORE_R1(%rdi), %r9
+	movq		%r9, %r12
+	shrq		$2, %r12
+	addq		%r9, %r12			/* s1 = r1 + r1/4 */
+	movq		%r8, %r13
+	movq		%r9, %r14
+	xorl		%r15d, %r15d
+.endm
+
+.macro MULX_R_LEAVE save
+	movq		\save(%rsp), %rbx
+	movq		\save+8(%rsp), %r12
+	movq		\save+16(%rsp), %r13
+	movq		\save+24(%rsp), %r14
+	movq		\save+32(%rsp), %r15
+	movq		\save+40(%rsp), %rdi
+	movq		\save+48(%rsp), %rdx
+.endm
+
+/*
  * void sc_poly1305_blocks_x86_mulx(struct sc_poly1305_core *core,
  *				    const u8 *src, size_t len, u32 padbit)
  */
@@ -631,25 +665,10 @@ SYM_FUNC_START(\name)
 	 *   V = Y = X3 r^4 = [r^8 r^8 r^7 r^7 ...];  HB:X0:X1 = r^8 (lane 0)
 	 *   V = [r^8 r^4 r^7 r^3 r^6 r^2 r^5 r]  (B's last powers)
 	 *   W = V r^8 (A's last powers);  Q = r^16 (lane 0)
-	 * MULX_R needs the callee-saved registers and the arguments' too:
-	 * they wait in the frame.
+	 * MULX_R needs the callee-saved registers and %rdi, %rdx too: they
+	 * wait in the frame (MULX_R_ENTER).
 	 */
-	movq		%rbx, FR_SAVE(%rsp)
-	movq		%r12, FR_SAVE+8(%rsp)
-	movq		%r13, FR_SAVE+16(%rsp)
-	movq		%r14, FR_SAVE+24(%rsp)
-	movq		%r15, FR_SAVE+32(%rsp)
-	movq		%rdi, FR_SAVE+40(%rsp)
-	movq		%rsi, FR_SAVE+48(%rsp)
-	movq		%rdx, FR_SAVE+56(%rsp)
-	movq		CORE_R0(%rdi), %r8
-	movq		CORE_R1(%rdi), %r9
-	movq		%r9, %r12
-	shrq		$2, %r12
-	addq		%r9, %r12			/* s1 = r1 + r1/4 */
-	movq		%r8, %r13
-	movq		%r9, %r14
-	xorl		%r15d, %r15d
+	MULX_R_ENTER	FR_SAVE
 	movl		$0xc0, %eax
 	kmovw		%eax, %k1
 	movl		$0x30, %eax
@@ -666,14 +685,7 @@ SYM_FUNC_START(\name)
 	kmovw		%eax, %k4
 	LIMBS44_LANES	%k4				/* r^4 */
 	BCAST3		%xmm0, %xmm1, %xmm2, Q0, Q1, Q2		/* r^4 */
-	movq		FR_SAVE(%rsp), %rbx
-	movq		FR_SAVE+8(%rsp), %r12
-	movq		FR_SAVE+16(%rsp), %r13
-	movq		FR_SAVE+24(%rsp), %r14
-	movq		FR_SAVE+32(%rsp), %r15
-	movq		FR_SAVE+40(%rsp), %rdi
-	movq		FR_SAVE+48(%rsp), %rsi
-	movq		FR_SAVE+56(%rsp), %rdx
+	MULX_R_LEAVE	FR_SAVE
 	movabsq		$0xfffffffffff, %r10		/* 2^44 - 1, again */
 	SCALE20		Q1, Q3
 	SCALE20		Q2, Q4
@@ -1251,21 +1263,7 @@ SYM_FUNC_START(sc_poly1305_blocks_x86_avx2)
 	 * needs the callee-saved registers and the arguments' too: they wait
 	 * in the frame.
 	 */
-	movq		%rbx, Y_SAVE(%rsp)
-	movq		%r12, Y_SAVE+8(%rsp)
-	movq		%r13, Y_SAVE+16(%rsp)
-	movq		%r14, Y_SAVE+24(%rsp)
-	movq		%r15, Y_SAVE+32(%rsp)
-	movq		%rdi, Y_SAVE+40(%rsp)
-	movq		%rdx, Y_SAVE+48(%rsp)
-	movq		CORE_R0(%rdi), %r8
-	movq		CORE_R1(%rdi), %r9
-	movq		%r9, %r12
-	shrq		$2, %r12
-	addq		%r9, %r12			/* s1 = r1 + r1/4 */
-	movq		%r8, %r13
-	movq		%r9, %r14
-	xorl		%r15d, %r15d
+	MULX_R_ENTER	Y_SAVE
 	vpxor		%xmm15, %xmm15, %xmm15
 	/* lanes 2, 3 of B: [0 r] */
 	Y26_LIMBS	%r13, %r14, %r15, hi, %xmm10, %xmm11, %xmm12, %xmm13, %xmm14
@@ -1278,13 +1276,7 @@ SYM_FUNC_START(sc_poly1305_blocks_x86_avx2)
 	MULX_R
 	/* lanes 0, 1 of B: [r^4 r^2] */
 	Y26_LIMBS	%r13, %r14, %r15, lo, %xmm5, %xmm6, %xmm7, %xmm8, %xmm9
-	movq		Y_SAVE(%rsp), %rbx
-	movq		Y_SAVE+8(%rsp), %r12
-	movq		Y_SAVE+16(%rsp), %r13
-	movq		Y_SAVE+24(%rsp), %r14
-	movq		Y_SAVE+32(%rsp), %r15
-	movq		Y_SAVE+40(%rsp), %rdi
-	movq		Y_SAVE+48(%rsp), %rdx
+	MULX_R_LEAVE	Y_SAVE
 	movq		CORE_POW(%rdi), %r11
 	vinserti128	$1, %xmm10, YB0, YB0
 	vinserti128	$1, %xmm11, YB1, YB1
