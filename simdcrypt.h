@@ -104,7 +104,7 @@ struct sc_chacha_impl {
  * Key powers a message keeps across its calls of a vector row that would
  * otherwise compute them on every call (x86: the zmm IFMA row, about 125
  * cycles, an eighth of a 4 KiB call on Intel; the ymm IFMA row, about
- * 100; the AVX2 row, about 120).
+ * 75; the AVX2 row, about 120).
  * Owned by whoever processes the whole message (the shash update of a long
  * message, the AEAD's loop over a long text's pieces, both on their
  * stack): it clears @ready, attaches it as core->pow after the key is set,
