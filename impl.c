@@ -545,18 +545,28 @@ static unsigned int __init sc_calib_size(void (*op)(void *arg),
 /*
  * One turn of a row: SC_CALIB_RUN samples back to back, the best scaled to
  * SC_CALIB_MAX_REPS operations; the row's first turn (*reps == 0) sizes
- * its samples.  A sample of one to three long operations (a whole xN
+ * its samples, and each turn's best sample sizes them again for the next.
+ * Sized from single operations only, the zmm IFMA Poly1305 row still got
+ * samples of 4 one-KiB messages instead of 12 in about one plan in five
+ * (its first operations after another row run slowly), measured 5-10% slow
+ * in all its turns and lost the 1 KiB class to ifma-ymm, which is 3-4%
+ * slower there.  A sample of one to three long operations (a whole xN
  * stream set) gets one untimed operation first, for the caches and
  * predictors the previous row left.
  */
 static u32 __init sc_calib_turn(void (*op)(void *arg),
 				struct sc_calib_ctx *c, unsigned int *reps)
 {
+	u32 best;
+
 	if (!*reps)
 		*reps = sc_calib_size(op, c);
 	else if (*reps < 4)
 		sc_calib_sample(op, c, 1);
-	return sc_calib_best(op, c, *reps, SC_CALIB_RUN);
+	best = sc_calib_best(op, c, *reps, SC_CALIB_RUN);
+	*reps = clamp_t(u64, (u64)SC_CALIB_SAMPLE_NS * SC_CALIB_MAX_REPS /
+			((u64)best + 1), 1, SC_CALIB_MAX_REPS);
+	return best;
 }
 
 /*
