@@ -1488,11 +1488,21 @@ static void aead_targets(double hz)
 	if (two)
 		target("seal 16 KiB, best vs two-pass", seal->bps[s] / two->bps[s],
 		       1.10);
+	/*
+	 * open and seal are two algorithms, timed seconds apart, so a host
+	 * clock that moved in between read as open 0.90x seal at 256 B
+	 * (0.97-0.99x in turns): they are timed again, in turns.
+	 */
 	for (s = 0; open && s < alg_nsizes(seal->alg); s++) {
-		snprintf(what, sizeof(what), "open %s vs seal (%.2f vs %.2f c/B)",
-			 size_name(alg_size(seal->alg, s)), hz / open->bps[s],
-			 hz / seal->bps[s]);
-		target(what, open->bps[s] / seal->bps[s], 0.95);
+		size_t len = alg_size(seal->alg, s);
+		double po, ps;
+
+		aead_prepare(len);
+		measure_pair(open, seal, len, &po, &ps);
+		snprintf(what, sizeof(what),
+			 "open %s vs seal, in turns (%.2f vs %.2f c/B)",
+			 size_name(len), hz / po, hz / ps);
+		target(what, po / ps, 0.95);
 	}
 }
 
