@@ -85,6 +85,8 @@ static inline u32 sc_arch_cpu_features(void)
 		f |= SC_CPU_AVX512;
 		if (boot_cpu_has(X86_FEATURE_AVX512IFMA))
 			f |= SC_CPU_AVX512IFMA;
+		if (boot_cpu_has(X86_FEATURE_AVX512_VBMI2))
+			f |= SC_CPU_AVX512VBMI2;
 	}
 	if (sc_cpu_prefers_ymm())
 		f |= SC_CPU_PREFER_YMM;

