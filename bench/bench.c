@@ -1491,7 +1491,7 @@ static void aead_targets(double hz)
 	/*
 	 * open and seal are two algorithms, timed seconds apart, so a host
 	 * clock that moved in between read as open 0.90x seal at 256 B
-	 * (0.97-0.99x in turns): they are timed again, in turns.
+	 * (0.98-1.00x in turns): they are timed again, in turns.
 	 */
 	for (s = 0; open && s < alg_nsizes(seal->alg); s++) {
 		size_t len = alg_size(seal->alg, s);
