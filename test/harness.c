@@ -2254,9 +2254,9 @@ int main(int argc, char **argv)
 	}
 	abi_report();
 
-	printf("\n%-14s %-12s %9s %7s\n", "algorithm", "row", "passed", "failed");
+	printf("\n%-14s %-14s %9s %7s\n", "algorithm", "row", "passed", "failed");
 	for (i = 0; i < g_ntally; i++)
-		printf("%-14s %-12s %9lu %7lu\n", g_tally[i].alg, g_tally[i].row,
+		printf("%-14s %-14s %9lu %7lu\n", g_tally[i].alg, g_tally[i].row,
 		       g_tally[i].pass, g_tally[i].fail);
 	printf("time %.1fs\n", now() - t0);
 

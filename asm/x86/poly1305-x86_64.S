@@ -137,7 +137,9 @@
  *		groups, r^8 per iteration and three levels of key powers.
  *   sc_poly1305_blocks_x86_ifma_vbmi2, sc_poly1305_blocks_x86_ifma_ymm_vbmi2
  *		the same two for CPUs with AVX-512 VBMI2 (Ice Lake and later,
- *		Zen 4 and later): the message split with vpshrdq (MSGL).
+ *		Zen 4 and later): the message split with vpshrdq (MSGL); rows
+ *		"ifma-vbmi2" and "ifma-ymm-vbmi2", faster on Intel, slower on
+ *		AMD Zen 5.
  * All are reached through asm/x86/poly1305_x86.c, which calls them directly
  * (no address is taken).
  */
