@@ -65,8 +65,14 @@ static int sc_sha3_update(struct shash_desc *desc, const u8 *src,
 static int sc_sha3_final(struct shash_desc *desc, u8 *out)
 {
 	struct sc_sha3_desc *s = shash_desc_ctx(desc);
-	const struct sc_keccak_impl *impl =
-		sc_keccak_pick_here(KECCAK_STATE_SIZE);
+	/*
+	 * The last block is one permutation: the row for the bytes still
+	 * buffered, which for a message shorter than the rate is the whole
+	 * message, as calibration timed it.  Picked for 200 bytes, a short
+	 * message's only permutation took that class's row: on Zen 5 the
+	 * scalar row where avx512vl was 10-18% faster at 16-256 bytes.
+	 */
+	const struct sc_keccak_impl *impl = sc_keccak_pick_here(s->buflen);
 	unsigned int rate = sc_sha3_rate(desc);
 
 	sc_simd_run(impl->base.simd,

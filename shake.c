@@ -98,8 +98,8 @@ void sc_shake_finalize(struct sc_shake_ctx *ctx)
 
 	if (ctx->squeezing)
 		return;
-	/* one permutation: not worth a SIMD section unless a row is forced */
-	impl = sc_shake_row(0);
+	/* one permutation: the row for what is buffered, as sha3_glue.c */
+	impl = sc_shake_row(ctx->sp.buflen);
 	sc_simd_run(impl->base.simd,
 		    sc_keccak_sponge_finalize(impl, &ctx->sp, SHAKE_DSBYTE));
 	ctx->squeezing = true;

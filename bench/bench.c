@@ -375,7 +375,7 @@ static void ours_keccak(const struct job *j, size_t len)
 		len -= n;
 	}
 	sc_keccak_sponge_finalize(j->kind == K_BEST ?
-				  sc_keccak_pick(KECCAK_STATE_SIZE) :
+				  sc_keccak_pick(sp.buflen) :
 				  sc_keccak_impls[j->row], &sp, a->ds);
 	sc_keccak_sponge_squeeze(j->kind == K_BEST ?
 				 sc_keccak_pick(KECCAK_STATE_SIZE) :
@@ -549,7 +549,7 @@ static void xn_one(const struct job *j, const u8 *in, size_t inlen, u8 *out,
 	}
 	sc_keccak_sponge_init(&sp, SHAKE128_RATE);
 	sc_keccak_sponge_absorb(sc_keccak_pick(inlen), &sp, in, inlen);
-	sc_keccak_sponge_finalize(sc_keccak_pick(KECCAK_STATE_SIZE), &sp,
+	sc_keccak_sponge_finalize(sc_keccak_pick(sp.buflen), &sp,
 				  SHAKE_DSBYTE);
 	sc_keccak_sponge_squeeze(sc_keccak_pick(outlen), &sp, out, outlen);
 }

@@ -1005,7 +1005,7 @@ static void sponge_hash(const struct sc_keccak_impl *im, bool pick,
 	}
 	sc_keccak_sponge_absorb(pick ? sc_keccak_pick(len - off) : im, &sp,
 				in + off, len - off);
-	sc_keccak_sponge_finalize(pick ? sc_keccak_pick(KECCAK_STATE_SIZE) : im,
+	sc_keccak_sponge_finalize(pick ? sc_keccak_pick(sp.buflen) : im,
 				  &sp, a->ds);
 	off = 0;
 	while (off < outlen) {
