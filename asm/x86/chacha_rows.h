@@ -16,12 +16,14 @@
 #define SC_CHACHA_MIN_AVX512	512
 /* measured choice only: the static (Zen 5) table never picks them */
 #define SC_CHACHA_MIN_AVX2_HORIZ	(~0U)
+#define SC_CHACHA_MIN_AVX2_X16		(~0U)
 #define SC_CHACHA_MIN_AVX512_HORIZ	(~0U)
 
 extern const struct sc_chacha_impl sc_chacha_impl_scalar;
 extern const struct sc_chacha_impl sc_chacha_impl_ssse3;
 extern const struct sc_chacha_impl sc_chacha_impl_avx2;
 extern const struct sc_chacha_impl sc_chacha_impl_avx2_horiz;
+extern const struct sc_chacha_impl sc_chacha_impl_avx2_x16;
 extern const struct sc_chacha_impl sc_chacha_impl_avx512vl;
 extern const struct sc_chacha_impl sc_chacha_impl_avx512;
 extern const struct sc_chacha_impl sc_chacha_impl_avx512_horiz;
@@ -29,7 +31,7 @@ extern const struct sc_chacha_impl sc_chacha_impl_avx512_horiz;
 #define SC_ARCH_CHACHA_ROWS						\
 	&sc_chacha_impl_scalar,						\
 	&sc_chacha_impl_ssse3, &sc_chacha_impl_avx2,			\
-	&sc_chacha_impl_avx2_horiz,					\
+	&sc_chacha_impl_avx2_horiz, &sc_chacha_impl_avx2_x16,		\
 	&sc_chacha_impl_avx512vl, &sc_chacha_impl_avx512,		\
 	&sc_chacha_impl_avx512_horiz,
 
