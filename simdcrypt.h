@@ -36,6 +36,8 @@
 #define SC_CPU_INTEL		(1u << 9)
 /* AVX-512 VBMI2 (double shifts: vpshrdq), with SC_CPU_AVX512 */
 #define SC_CPU_AVX512VBMI2	(1u << 10)
+/* An AMD core (a hint for rows measured to lose there, not a feature) */
+#define SC_CPU_AMD		(1u << 11)
 #define SC_CPU_NEON		(1u << 16)
 #define SC_CPU_ARM_SHA3		(1u << 17)
 

@@ -48,6 +48,15 @@ static inline bool sc_cpu_is_intel(void)
 #endif
 }
 
+static inline bool sc_cpu_is_amd(void)
+{
+#ifdef CONFIG_UML
+	return false;
+#else
+	return boot_cpu_data.x86_vendor == X86_VENDOR_AMD;
+#endif
+}
+
 static inline bool sc_cpu_prefers_ymm(void)
 {
 #ifdef X86_FEATURE_PREFER_YMM
@@ -92,6 +101,8 @@ static inline u32 sc_arch_cpu_features(void)
 		f |= SC_CPU_PREFER_YMM;
 	if (sc_cpu_is_intel())
 		f |= SC_CPU_INTEL;
+	if (sc_cpu_is_amd())
+		f |= SC_CPU_AMD;
 	return f;
 }
 

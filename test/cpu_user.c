@@ -11,7 +11,8 @@
  *   SC_CPU_MASK=+prefer_ymm     add the PREFER_YMM hint (safe: it only makes
  *                               the dispatcher avoid rows)
  * Names: ssse3 avx avx2 bmi1 bmi2 adx avx512 ifma vbmi2 prefer_ymm intel
- * neon sha3 ("intel" is the vendor hint; the presets keep it).
+ * amd neon sha3 ("intel" and "amd" are vendor hints; the presets keep
+ * them).
  * Features the CPU lacks are never added (except prefer_ymm).
  *
  * sc_test_cpu_override lets the harness check the dispatcher's choice for
@@ -48,11 +49,14 @@ static const struct {
 	{ "avx512", SC_CPU_AVX512 },	{ "ifma", SC_CPU_AVX512IFMA },
 	{ "vbmi2", SC_CPU_AVX512VBMI2 },
 	{ "prefer_ymm", SC_CPU_PREFER_YMM }, { "intel", SC_CPU_INTEL },
+	{ "amd", SC_CPU_AMD },
 	{ "neon", SC_CPU_NEON },	{ "sha3", SC_CPU_ARM_SHA3 },
 };
 
 #define SC_PRESET_AVX2	(SC_CPU_SSSE3 | SC_CPU_AVX | SC_CPU_AVX2 | \
 			 SC_CPU_BMI1 | SC_CPU_BMI2 | SC_CPU_ADX)
+/* the presets keep the vendor hints the CPU has */
+#define SC_CPU_VENDOR	(SC_CPU_INTEL | SC_CPU_AMD)
 
 static const struct {
 	const char *name;
@@ -60,10 +64,10 @@ static const struct {
 } sc_cpu_presets[] = {
 	{ "none", 0 },
 	{ "generic", 0 },
-	{ "ssse3", SC_CPU_SSSE3 | SC_CPU_INTEL },
-	{ "avx2", SC_PRESET_AVX2 | SC_CPU_INTEL },
+	{ "ssse3", SC_CPU_SSSE3 | SC_CPU_VENDOR },
+	{ "avx2", SC_PRESET_AVX2 | SC_CPU_VENDOR },
 	{ "avx512", SC_PRESET_AVX2 | SC_CPU_AVX512 | SC_CPU_AVX512IFMA |
-		    SC_CPU_AVX512VBMI2 | SC_CPU_INTEL },
+		    SC_CPU_AVX512VBMI2 | SC_CPU_VENDOR },
 	{ "all", ~0u },
 };
 
@@ -121,6 +125,8 @@ u32 sc_cpu_detect_raw(void)
 	}
 	if (!strcmp(vendor, "GenuineIntel"))
 		f |= SC_CPU_INTEL;
+	if (!strcmp(vendor, "AuthenticAMD"))
+		f |= SC_CPU_AMD;
 	/* Before X86_FEATURE_PREFER_YMM: Skylake-X, as compat/x86.h */
 	if (!strcmp(vendor, "GenuineIntel") && family == 6 && model == 0x55)
 		f |= SC_CPU_PREFER_YMM;

@@ -5,15 +5,15 @@
 
 extern const struct sc_poly1305_impl sc_poly1305_impl_scalar;
 extern const struct sc_poly1305_impl sc_poly1305_impl_avx2;
-extern const struct sc_poly1305_impl sc_poly1305_impl_ifma_ymm_vbmi2;
 extern const struct sc_poly1305_impl sc_poly1305_impl_ifma_ymm;
-extern const struct sc_poly1305_impl sc_poly1305_impl_ifma_vbmi2;
+extern const struct sc_poly1305_impl sc_poly1305_impl_ifma_ymm_vbmi2;
 extern const struct sc_poly1305_impl sc_poly1305_impl_ifma;
+extern const struct sc_poly1305_impl sc_poly1305_impl_ifma_vbmi2;
 
 #define SC_ARCH_POLY1305_ROWS \
 	&sc_poly1305_impl_scalar, &sc_poly1305_impl_avx2, \
-	&sc_poly1305_impl_ifma_ymm_vbmi2, &sc_poly1305_impl_ifma_ymm, \
-	&sc_poly1305_impl_ifma_vbmi2, &sc_poly1305_impl_ifma,
+	&sc_poly1305_impl_ifma_ymm, &sc_poly1305_impl_ifma_ymm_vbmi2, \
+	&sc_poly1305_impl_ifma, &sc_poly1305_impl_ifma_vbmi2,
 
 /* asm/x86/poly1305-x86_64.S, reached through asm/x86/poly1305_x86.c */
 void sc_poly1305_blocks_x86_mulx(struct sc_poly1305_core *core,

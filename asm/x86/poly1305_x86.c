@@ -15,10 +15,10 @@
  *   ifma-vbmi2, ifma-ymm-vbmi2
  *             the same kernels splitting the message blocks with VBMI2's
  *             double shift (vpshrdq).  Rows of their own, because whether
- *             that pays depends on the core: 4-5% faster from 4 KiB on
- *             Intel (family 6 model 167), 15-20% slower on AMD Zen 5
- *             (family 26 model 2).  Only calibration picks them: the
- *             static table takes the rows listed after them.
+ *             that pays depends on the core: 4-5% less time from 4 KiB on
+ *             Intel (family 6 model 167), 17-24% more on AMD Zen 5
+ *             (family 26 model 2).  Listed after the plain rows, so the
+ *             static table takes them, and avoided on AMD cores.
  *
  * The vector kernels take any length and compute their key powers on
  * every call, unless the caller keeps them in core->pow; their wrappers
@@ -126,17 +126,6 @@ const struct sc_poly1305_impl sc_poly1305_impl_avx2 = {
 	.blocks = sc_poly1305_blocks_avx2,
 };
 
-const struct sc_poly1305_impl sc_poly1305_impl_ifma_ymm_vbmi2 = {
-	.base = {
-		.name		= "ifma-ymm-vbmi2",
-		.cpu_features	= SC_CPU_BMI2 | SC_CPU_AVX512 |
-				  SC_CPU_AVX512IFMA | SC_CPU_AVX512VBMI2,
-		.simd		= true,
-		.min_len	= 256,
-	},
-	.blocks = sc_poly1305_blocks_ifma_ymm_vbmi2,
-};
-
 const struct sc_poly1305_impl sc_poly1305_impl_ifma_ymm = {
 	.base = {
 		.name		= "ifma-ymm",
@@ -148,16 +137,16 @@ const struct sc_poly1305_impl sc_poly1305_impl_ifma_ymm = {
 	.blocks = sc_poly1305_blocks_ifma_ymm,
 };
 
-const struct sc_poly1305_impl sc_poly1305_impl_ifma_vbmi2 = {
+const struct sc_poly1305_impl sc_poly1305_impl_ifma_ymm_vbmi2 = {
 	.base = {
-		.name		= "ifma-vbmi2",
+		.name		= "ifma-ymm-vbmi2",
 		.cpu_features	= SC_CPU_BMI2 | SC_CPU_AVX512 |
 				  SC_CPU_AVX512IFMA | SC_CPU_AVX512VBMI2,
-		.cpu_avoid	= SC_CPU_PREFER_YMM,
+		.cpu_avoid	= SC_CPU_AMD,
 		.simd		= true,
 		.min_len	= 256,
 	},
-	.blocks = sc_poly1305_blocks_ifma_vbmi2,
+	.blocks = sc_poly1305_blocks_ifma_ymm_vbmi2,
 };
 
 const struct sc_poly1305_impl sc_poly1305_impl_ifma = {
@@ -170,4 +159,16 @@ const struct sc_poly1305_impl sc_poly1305_impl_ifma = {
 		.min_len	= 256,
 	},
 	.blocks = sc_poly1305_blocks_ifma,
+};
+
+const struct sc_poly1305_impl sc_poly1305_impl_ifma_vbmi2 = {
+	.base = {
+		.name		= "ifma-vbmi2",
+		.cpu_features	= SC_CPU_BMI2 | SC_CPU_AVX512 |
+				  SC_CPU_AVX512IFMA | SC_CPU_AVX512VBMI2,
+		.cpu_avoid	= SC_CPU_PREFER_YMM | SC_CPU_AMD,
+		.simd		= true,
+		.min_len	= 256,
+	},
+	.blocks = sc_poly1305_blocks_ifma_vbmi2,
 };
