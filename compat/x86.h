@@ -38,22 +38,23 @@ static inline bool sc_os_saves_zmm(void)
 }
 #endif
 
-/* UML's boot_cpu_data has no vendor: no vendor hints there. */
-static inline bool sc_cpu_is_intel(void)
+/*
+ * The vendor hint (SC_CPU_INTEL, SC_CPU_AMD or none).  UML's
+ * boot_cpu_data has no vendor: no vendor hints there.
+ */
+static inline u32 sc_cpu_vendor_hint(void)
 {
 #ifdef CONFIG_UML
-	return false;
+	return 0;
 #else
-	return boot_cpu_data.x86_vendor == X86_VENDOR_INTEL;
-#endif
-}
-
-static inline bool sc_cpu_is_amd(void)
-{
-#ifdef CONFIG_UML
-	return false;
-#else
-	return boot_cpu_data.x86_vendor == X86_VENDOR_AMD;
+	switch (boot_cpu_data.x86_vendor) {
+	case X86_VENDOR_INTEL:
+		return SC_CPU_INTEL;
+	case X86_VENDOR_AMD:
+		return SC_CPU_AMD;
+	default:
+		return 0;
+	}
 #endif
 }
 
@@ -65,7 +66,7 @@ static inline bool sc_cpu_prefers_ymm(void)
 	return false;		/* no family or model there either */
 #else
 	/* Before the flag existed: Skylake-X (family 6, model 0x55). */
-	return sc_cpu_is_intel() &&
+	return sc_cpu_vendor_hint() == SC_CPU_INTEL &&
 	       boot_cpu_data.x86 == 6 && boot_cpu_data.x86_model == 0x55;
 #endif
 }
@@ -99,11 +100,7 @@ static inline u32 sc_arch_cpu_features(void)
 	}
 	if (sc_cpu_prefers_ymm())
 		f |= SC_CPU_PREFER_YMM;
-	if (sc_cpu_is_intel())
-		f |= SC_CPU_INTEL;
-	if (sc_cpu_is_amd())
-		f |= SC_CPU_AMD;
-	return f;
+	return f | sc_cpu_vendor_hint();
 }
 
 #endif /* _SC_COMPAT_X86_H */

@@ -69,42 +69,25 @@ static void sc_poly1305_blocks_avx2(struct sc_poly1305_core *core,
 		sc_poly1305_blocks_generic(core, src, len, padbit);
 }
 
-static void sc_poly1305_blocks_ifma_ymm(struct sc_poly1305_core *core,
-					const u8 *src, size_t len, u32 padbit)
-{
-	if (len < SC_POLY1305_IFMA_YMM_MIN)
-		sc_poly1305_blocks_x86_mulx(core, src, len, padbit);
-	else
-		sc_poly1305_blocks_x86_ifma_ymm(core, src, len, padbit);
+/*
+ * The IFMA rows' wrappers: short input to the scalar code, the rest to
+ * the row's kernel, sc_poly1305_blocks_x86_<row>.
+ */
+#define SC_POLY1305_IFMA_ROW(row, min)					\
+static void sc_poly1305_blocks_##row(struct sc_poly1305_core *core,	\
+				     const u8 *src, size_t len,		\
+				     u32 padbit)			\
+{									\
+	if (len < (min))						\
+		sc_poly1305_blocks_x86_mulx(core, src, len, padbit);	\
+	else								\
+		sc_poly1305_blocks_x86_##row(core, src, len, padbit);	\
 }
 
-static void sc_poly1305_blocks_ifma(struct sc_poly1305_core *core,
-				    const u8 *src, size_t len, u32 padbit)
-{
-	if (len < SC_POLY1305_IFMA_MIN)
-		sc_poly1305_blocks_x86_mulx(core, src, len, padbit);
-	else
-		sc_poly1305_blocks_x86_ifma(core, src, len, padbit);
-}
-
-static void sc_poly1305_blocks_ifma_ymm_vbmi2(struct sc_poly1305_core *core,
-					      const u8 *src, size_t len,
-					      u32 padbit)
-{
-	if (len < SC_POLY1305_IFMA_YMM_MIN)
-		sc_poly1305_blocks_x86_mulx(core, src, len, padbit);
-	else
-		sc_poly1305_blocks_x86_ifma_ymm_vbmi2(core, src, len, padbit);
-}
-
-static void sc_poly1305_blocks_ifma_vbmi2(struct sc_poly1305_core *core,
-					  const u8 *src, size_t len, u32 padbit)
-{
-	if (len < SC_POLY1305_IFMA_MIN)
-		sc_poly1305_blocks_x86_mulx(core, src, len, padbit);
-	else
-		sc_poly1305_blocks_x86_ifma_vbmi2(core, src, len, padbit);
-}
+SC_POLY1305_IFMA_ROW(ifma_ymm, SC_POLY1305_IFMA_YMM_MIN)
+SC_POLY1305_IFMA_ROW(ifma_ymm_vbmi2, SC_POLY1305_IFMA_YMM_MIN)
+SC_POLY1305_IFMA_ROW(ifma, SC_POLY1305_IFMA_MIN)
+SC_POLY1305_IFMA_ROW(ifma_vbmi2, SC_POLY1305_IFMA_MIN)
 
 const struct sc_poly1305_impl sc_poly1305_impl_scalar = {
 	.base = {
