@@ -27,11 +27,13 @@
  * (destination) operand is fast.  Rotates and shifts issue on two of the
  * four pipes.  So theta adds D[x] with a two-operand vpxorq (2 cycles
  * through both operands) instead of a three-way vpternlogq of C[x-1],
- * rol(C[x+1]) and the lane.  The 29 rotates per round (14.5 cycles on two
- * pipes) and the parity -> D -> theta -> rho -> chi chain (about 16 cycles)
- * overlap only partly: about 33 cycles a round, 790 a permutation.  The
- * order of the theta/rho/chi work within a round makes no measurable
- * difference (row by row interleaved with chi: the same).  Sixteen-byte
+ * rol(C[x+1]) and the lane.  A value that a rotate or a vpternlogq has
+ * just produced also costs issue slots when it is read at once (by
+ * vpternlogq, or a rotate's by vpxorq), so the round is software-pipelined
+ * (keccak_round in keccak-lanes.h): each plane's chi runs about two planes
+ * after its theta and rho.  That took a permutation from about 790 cycles
+ * to about 730; with chi straight after each plane, or all of chi after
+ * all of theta/rho, the order made no measurable difference.  Sixteen-byte
  * (xmm) operations keep clear of the zmm clock penalty on CPUs that have
  * one and cost the same as zmm on those that do not.
  *
@@ -49,9 +51,10 @@
  *   xmm0-xmm24   the state, lane a[i] in xmm<i> at every block boundary
  *   xmm25-xmm31  theta: column parities C0..C4 (xmm25-29), then D0..D4
  *                (xmm27, 30, 29, 31, 26), each written over a parity no
- *                longer needed; chi: copies of b[0], b[1] (xmm25, xmm28);
- *                iota: the round constant (xmm29, loaded ahead: a memory
- *                operand on the chain costs more than the load)
+ *                longer needed; chi: copies of b[0], b[1] (xmm25, xmm28).
+ *                iota's round constant is a memory operand: lane 0 is
+ *                off the critical path where the pipelined round gets
+ *                to it
  *   rdi st, rsi input, rdx blocks left, ecx/rax rate in bytes (0: permute)
  *
  * Variants
@@ -114,50 +117,9 @@ T1 = %xmm28
 #define NBLK	%rdx
 #define RATE	%ecx
 
-.macro theta_rho
-	keccak_theta_d
-	keccak_theta_rho_lane	D0, A00, 0
-	keccak_theta_rho_lane	D0, A05, 36
-	keccak_theta_rho_lane	D0, A10, 3
-	keccak_theta_rho_lane	D0, A15, 41
-	keccak_theta_rho_lane	D0, A20, 18
-	keccak_theta_rho_lane	D1, A01, 1
-	keccak_theta_rho_lane	D1, A06, 44
-	keccak_theta_rho_lane	D1, A11, 10
-	keccak_theta_rho_lane	D1, A16, 45
-	keccak_theta_rho_lane	D1, A21, 2
-	keccak_theta_rho_lane	D2, A02, 62
-	keccak_theta_rho_lane	D2, A07, 6
-	keccak_theta_rho_lane	D2, A12, 43
-	keccak_theta_rho_lane	D2, A17, 15
-	keccak_theta_rho_lane	D2, A22, 61
-	keccak_theta_rho_lane	D3, A03, 28
-	keccak_theta_rho_lane	D3, A08, 55
-	keccak_theta_rho_lane	D3, A13, 25
-	keccak_theta_rho_lane	D3, A18, 21
-	keccak_theta_rho_lane	D3, A23, 56
-	keccak_theta_rho_lane	D4, A04, 27
-	keccak_theta_rho_lane	D4, A09, 20
-	keccak_theta_rho_lane	D4, A14, 39
-	keccak_theta_rho_lane	D4, A19, 8
-	keccak_theta_rho_lane	D4, A24, 14
-.endm
-
-.macro chi
-	keccak_chi_row	A00, A01, A02, A03, A04
-	keccak_chi_row	A05, A06, A07, A08, A09
-	keccak_chi_row	A10, A11, A12, A13, A14
-	keccak_chi_row	A15, A16, A17, A18, A19
-	keccak_chi_row	A20, A21, A22, A23, A24
-.endm
-
-.macro keccak_round
-	theta_rho
-	vmovq		.Lkeccak_rc + 8 * .Lround(%rip), RC
-	keccak_pi
-	chi
-	vpxorq		RC, A00, A00
-	.Lround = .Lround + 1
+/* iota: a ^= the round constant, a broadcast memory operand */
+.macro keccak_iota	a
+	vpxorq		.Lkeccak_rc + 8 * .Lkeccak_rnd(%rip){1to2}, \a, \a
 .endm
 
 .section .rodata, "a"
@@ -246,7 +208,7 @@ SYM_FUNC_START(sc_keccak_absorb_avx512vl)
 	jmp		.Lpermute
 
 .Lpermute:
-	.Lround = 0
+	.Lkeccak_rnd = 0
 .rept 24
 	keccak_round
 .endr

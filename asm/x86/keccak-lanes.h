@@ -38,11 +38,11 @@
  * overwrites a C whose last use has just passed (C2, C4, C1).
  */
 .macro keccak_theta_d
-	keccak_parity	C0, A00, A05, A10, A15, A20
-	keccak_parity	C1, A01, A06, A11, A16, A21
-	keccak_parity	C2, A02, A07, A12, A17, A22
-	keccak_parity	C3, A03, A08, A13, A18, A23
-	keccak_parity	C4, A04, A09, A14, A19, A24
+	keccak_parity	C0, A15, A00, A05, A10, A20
+	keccak_parity	C1, A16, A01, A06, A11, A21
+	keccak_parity	C2, A17, A02, A07, A12, A22
+	keccak_parity	C3, A18, A03, A08, A13, A23
+	keccak_parity	C4, A19, A04, A09, A14, A24
 	vprolq		$1, C2, D1
 	vpxorq		C0, D1, D1
 	vprolq		$1, C4, D3
@@ -100,6 +100,72 @@
 	vpternlogq	CHI, \a4, \a3, \a2
 	vpternlogq	CHI, T0, \a4, \a3
 	vpternlogq	CHI, T1, T0, \a4
+.endm
+
+/* theta and rho for the five lanes that pi sends to output plane \y */
+.macro keccak_theta_rho_plane y
+.if \y == 0
+	keccak_theta_rho_lane	D0, P00, 0
+	keccak_theta_rho_lane	D1, P06, 44
+	keccak_theta_rho_lane	D2, P12, 43
+	keccak_theta_rho_lane	D3, P18, 21
+	keccak_theta_rho_lane	D4, P24, 14
+.elseif \y == 1
+	keccak_theta_rho_lane	D3, P03, 28
+	keccak_theta_rho_lane	D4, P09, 20
+	keccak_theta_rho_lane	D0, P10, 3
+	keccak_theta_rho_lane	D1, P16, 45
+	keccak_theta_rho_lane	D2, P22, 61
+.elseif \y == 2
+	keccak_theta_rho_lane	D1, P01, 1
+	keccak_theta_rho_lane	D2, P07, 6
+	keccak_theta_rho_lane	D3, P13, 25
+	keccak_theta_rho_lane	D4, P19, 8
+	keccak_theta_rho_lane	D0, P20, 18
+.elseif \y == 3
+	keccak_theta_rho_lane	D4, P04, 27
+	keccak_theta_rho_lane	D0, P05, 36
+	keccak_theta_rho_lane	D1, P11, 10
+	keccak_theta_rho_lane	D2, P17, 15
+	keccak_theta_rho_lane	D3, P23, 56
+.else
+	keccak_theta_rho_lane	D2, P02, 62
+	keccak_theta_rho_lane	D3, P08, 55
+	keccak_theta_rho_lane	D4, P14, 39
+	keccak_theta_rho_lane	D0, P15, 41
+	keccak_theta_rho_lane	D1, P21, 2
+.endif
+.endm
+
+/*
+ * One round.  Output plane y is theta/rho of its five source lanes, then
+ * chi of that row; chi of a plane runs about two planes after its
+ * theta/rho (a software pipeline), and the next round's parities take
+ * plane 3 (chi'd last) as their copied first operand.  On Zen 5 a value
+ * that a rotate or a vpternlogq has just produced costs issue slots when
+ * a vpternlogq reads it at once (except a vpternlogq result read as the
+ * first operand), and so does a rotate's result read at once by a
+ * vpxorq; read some instructions later it costs nothing.  This order
+ * measured 5-8% faster than chi straight after each plane's theta/rho
+ * (Documentation/sha3.rst).
+ * The includer defines keccak_iota a (a ^= round .Lkeccak_rnd's
+ * constant) and sets .Lkeccak_rnd to 0 before the first round.
+ */
+.macro keccak_round
+	keccak_theta_d
+	keccak_pi
+	keccak_theta_rho_plane	0
+	keccak_theta_rho_plane	1
+	keccak_theta_rho_plane	2
+	keccak_chi_row	A00, A01, A02, A03, A04
+	keccak_iota	A00
+	keccak_theta_rho_plane	3
+	keccak_chi_row	A05, A06, A07, A08, A09
+	keccak_theta_rho_plane	4
+	keccak_chi_row	A10, A11, A12, A13, A14
+	keccak_chi_row	A20, A21, A22, A23, A24
+	keccak_chi_row	A15, A16, A17, A18, A19
+	.Lkeccak_rnd = .Lkeccak_rnd + 1
 .endm
 
 #endif

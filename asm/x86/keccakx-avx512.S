@@ -33,27 +33,23 @@
  *
  * Order, latency and throughput (Zen 5)
  * -------------------------------------
- * A round is computed plane by plane: the column parities and D, then for
- * each output plane y its five source lanes (theta's XOR with D, rho's
- * rotate; pi only renames) followed at once by that plane's chi, so chi
- * starts while later planes are still in theta/rho.  This order measured
- * 3-4% faster than all of theta/rho, then all of chi (816 -> 790 cycles
- * for x8).  Measured alternatives that did not help: XOR chains instead
- * of vpternlogq for the parities, and vpandnq + vpxorq for some or all of
- * chi (vpternlogq and vprolq do not compete for pipes on Zen 5: four
- * vector ops a cycle issue with rotates and vpternlogq mixed; the longer
- * chain of the two-instruction chi costs more than it frees).
- *
- * About 32 cycles a round, 770 a permutation, for x4 and x8 alike: 95 ALU
- * instructions would issue in 24 cycles (every vector op here has a
- * 2-cycle latency on Zen 5; rotates issue two a cycle, the rest four),
- * and the chain through a round (parity, D, theta, rho, chi) is about 14.
- * Neither is the limit: with every round made independent of the one
- * before (the state reloaded) a round still takes 31.5 cycles, and a
- * rolled loop runs at the unrolled speed.  Orders and forms measured
- * slower are listed in Documentation/sha3.rst.  Zen 5 runs zmm at full
- * width, so eight states cost what four cost: 0.57 cycles per SHAKE128
- * output byte for the x8 permutation alone, 1.15 for x4.
+ * The round is keccak_round of keccak-lanes.h, the one the one-state
+ * kernel runs: the column parities and D, then for each output plane y
+ * its five source lanes (theta's XOR with D, rho's rotate; pi only
+ * renames), with each plane's chi about two planes later (a software
+ * pipeline).  On Zen 5 a value that a rotate or a vpternlogq has just
+ * produced costs issue slots when read at once by a vpternlogq (or, from
+ * a rotate, by a vpxorq); read some instructions later it costs nothing,
+ * and vpxorq results cost nothing anywhere.  With chi straight after its
+ * plane, a round took about 32 cycles (770 a permutation); pipelined,
+ * about 30 (725-735), x4 and x8 alike.  95 ALU instructions would issue
+ * in 24 (rotates two a cycle, the rest four).  Measured alternatives that
+ * did not help: XOR chains instead of vpternlogq for the parities,
+ * vpandnq + vpxorq for chi, the next round's parities started on planes
+ * 0-2 before the last two chis (the same), the pipeline one or three
+ * planes deep (1-2% slower).  Other forms measured slower are listed in
+ * Documentation/sha3.rst.  Zen 5 runs zmm at full width, so eight states
+ * cost what four cost.
 
  * Variants
  * --------
@@ -71,8 +67,8 @@
  *   V0-V24   the state: lane a[i] in V<i> on entry and exit
  *   V25-V31  theta's column parities C0..C4 (V25-V29), then D0..D4 (V27,
  *            V30, V29, V31, V26), each written over a parity no longer
- *            needed; chi's copies of b[0], b[1] (V25, V28); iota's round
- *            constant, broadcast into V25 between two planes' chi
+ *            needed; chi's copies of b[0], b[1] (V25, V28).  iota's
+ *            round constant is a broadcast memory operand
  *   rdi      st
  */
 #include <linux/linkage.h>
@@ -113,50 +109,14 @@
 .endm
 
 /* iota: a ^= the round constant, broadcast from memory */
-.macro _kx_iota	a, r
+.macro keccak_iota	a
 .if VL == 32
-	vpxorq		.Lkx_rc + 8 * \r(%rip){1to4}, \a, \a
+	vpxorq		.Lkx_rc + 8 * .Lkeccak_rnd(%rip){1to4}, \a, \a
 .else
-	vpxorq		.Lkx_rc + 8 * \r(%rip){1to8}, \a, \a
+	vpxorq		.Lkx_rc + 8 * .Lkeccak_rnd(%rip){1to8}, \a, \a
 .endif
 .endm
 
-.macro _kx_round	r
-	keccak_theta_d
-	keccak_pi
-	/* plane Y: its five sources (theta, rho), then chi */
-	keccak_theta_rho_lane	D0, P00, 0
-	keccak_theta_rho_lane	D1, P06, 44
-	keccak_theta_rho_lane	D2, P12, 43
-	keccak_theta_rho_lane	D3, P18, 21
-	keccak_theta_rho_lane	D4, P24, 14
-	keccak_chi_row	A00, A01, A02, A03, A04
-	_kx_iota	A00, \r
-	keccak_theta_rho_lane	D3, P03, 28
-	keccak_theta_rho_lane	D4, P09, 20
-	keccak_theta_rho_lane	D0, P10, 3
-	keccak_theta_rho_lane	D1, P16, 45
-	keccak_theta_rho_lane	D2, P22, 61
-	keccak_chi_row	A05, A06, A07, A08, A09
-	keccak_theta_rho_lane	D1, P01, 1
-	keccak_theta_rho_lane	D2, P07, 6
-	keccak_theta_rho_lane	D3, P13, 25
-	keccak_theta_rho_lane	D4, P19, 8
-	keccak_theta_rho_lane	D0, P20, 18
-	keccak_chi_row	A10, A11, A12, A13, A14
-	keccak_theta_rho_lane	D4, P04, 27
-	keccak_theta_rho_lane	D0, P05, 36
-	keccak_theta_rho_lane	D1, P11, 10
-	keccak_theta_rho_lane	D2, P17, 15
-	keccak_theta_rho_lane	D3, P23, 56
-	keccak_chi_row	A15, A16, A17, A18, A19
-	keccak_theta_rho_lane	D2, P02, 62
-	keccak_theta_rho_lane	D3, P08, 55
-	keccak_theta_rho_lane	D4, P14, 39
-	keccak_theta_rho_lane	D0, P15, 41
-	keccak_theta_rho_lane	D1, P21, 2
-	keccak_chi_row	A20, A21, A22, A23, A24
-.endm
 
 /* load (or store) the VL-byte head of each of the 25 lines */
 .macro _kx_load
@@ -175,8 +135,9 @@
 .macro _kx_permute	vl
 	_kx_set_vl	\vl
 	_kx_load
-.irp r, 0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20,21,22,23
-	_kx_round	\r
+	.Lkeccak_rnd = 0
+.rept 24
+	keccak_round
 .endr
 	_kx_store
 	vzeroupper
