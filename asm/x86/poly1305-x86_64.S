@@ -90,6 +90,12 @@
  * on a loop the two 512-bit ports bound on Intel: 52.5 -> 47.7 cycles per
  * group there (family 6 model 167), 16 KiB in 4 KiB calls 0.228 -> 0.206
  * cycles/byte.
+ * On Zen 5 (family 26 model 2) the loop is near its issue limit: with
+ * B's multiply left out, A alone took a group in about 28 cycles against
+ * 33 for both (1 MiB: 0.11 against 0.13 cycles/byte).  Measured there and
+ * not kept (2026-12-03): four accumulators (r^32 a step, two of them
+ * folded in with r^16 after the loop), 0.14 at 1 MiB and 0.36 instead of
+ * 0.28 at 1 KiB; A's and B's instructions interleaved one by one, 0.15.
  * A length that is not a multiple of 256 starts with a partial group
  * (see the code before .Lifma_loop), so there is no scalar tail.
  *
