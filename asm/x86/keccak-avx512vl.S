@@ -107,8 +107,7 @@ D3 = %xmm31
 D0 = %xmm27
 D2 = %xmm29
 D4 = %xmm26
-/* after theta: the round constant and chi's copies */
-RC = %xmm29
+/* after theta: chi's copies */
 T0 = %xmm25
 T1 = %xmm28
 
