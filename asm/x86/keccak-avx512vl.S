@@ -27,13 +27,10 @@
  * (destination) operand is fast.  Rotates and shifts issue on two of the
  * four pipes.  So theta adds D[x] with a two-operand vpxorq (2 cycles
  * through both operands) instead of a three-way vpternlogq of C[x-1],
- * rol(C[x+1]) and the lane.  A value that a rotate or a vpternlogq has
- * just produced also costs issue slots when it is read at once (by
- * vpternlogq, or a rotate's by vpxorq), so the round is software-pipelined
- * (keccak_round in keccak-lanes.h): each plane's chi runs about two planes
- * after its theta and rho.  That took a permutation from about 790 cycles
- * to about 730; with chi straight after each plane, or all of chi after
- * all of theta/rho, the order made no measurable difference.  Sixteen-byte
+ * rol(C[x+1]) and the lane.  The round (keccak_round in keccak-lanes.h)
+ * runs each plane's chi about two planes after its theta and rho, for
+ * the reason in Documentation/design.rst ("Instruction order"): about
+ * 730 cycles a permutation, 790 without that pipeline.  Sixteen-byte
  * (xmm) operations keep clear of the zmm clock penalty on CPUs that have
  * one and cost the same as zmm on those that do not.
  *

@@ -141,12 +141,10 @@
  * One round.  Output plane y is theta/rho of its five source lanes, then
  * chi of that row; chi of a plane runs about two planes after its
  * theta/rho (a software pipeline), and the next round's parities take
- * plane 3 (chi'd last) as their copied first operand.  On Zen 5 a value
- * that a rotate or a vpternlogq has just produced costs issue slots when
- * a vpternlogq reads it at once (except a vpternlogq result read as the
- * first operand), and so does a rotate's result read at once by a
- * vpxorq; read some instructions later it costs nothing.  This order
- * measured 5-8% faster than chi straight after each plane's theta/rho
+ * plane 3 (chi'd last) as their copied first operand: on Zen 5 a
+ * rotate's or vpternlogq's result read at once costs issue slots
+ * (Documentation/design.rst, "Instruction order").  This order measured
+ * 5-8% faster than chi straight after each plane's theta/rho
  * (Documentation/sha3.rst).
  * The includer defines keccak_iota a (a ^= round .Lkeccak_rnd's
  * constant) and sets .Lkeccak_rnd to 0 before the first round.

@@ -36,20 +36,12 @@
  * The round is keccak_round of keccak-lanes.h, the one the one-state
  * kernel runs: the column parities and D, then for each output plane y
  * its five source lanes (theta's XOR with D, rho's rotate; pi only
- * renames), with each plane's chi about two planes later (a software
- * pipeline).  On Zen 5 a value that a rotate or a vpternlogq has just
- * produced costs issue slots when read at once by a vpternlogq (or, from
- * a rotate, by a vpxorq); read some instructions later it costs nothing,
- * and vpxorq results cost nothing anywhere.  With chi straight after its
- * plane, a round took about 32 cycles (770 a permutation); pipelined,
- * about 30 (725-735), x4 and x8 alike.  95 ALU instructions would issue
- * in 24 (rotates two a cycle, the rest four).  Measured alternatives that
- * did not help: XOR chains instead of vpternlogq for the parities,
- * vpandnq + vpxorq for chi, the next round's parities started on planes
- * 0-2 before the last two chis (the same), the pipeline one or three
- * planes deep (1-2% slower).  Other forms measured slower are listed in
- * Documentation/sha3.rst.  Zen 5 runs zmm at full width, so eight states
- * cost what four cost.
+ * renames), with each plane's chi about two planes later (why:
+ * Documentation/design.rst, "Instruction order").  About 30 cycles a
+ * round, 725-735 a permutation, x4 and x8 alike, where 95 ALU
+ * instructions would issue in 24 (rotates two a cycle, the rest four);
+ * the forms measured slower are listed in Documentation/sha3.rst.  Zen 5
+ * runs zmm at full width, so eight states cost what four cost.
 
  * Variants
  * --------
