@@ -462,7 +462,7 @@ static void __init sc_calib_keccakx(void *arg)
 	}
 	sc_keccakx_sponge_init(&sp, n, SHAKE128_RATE);
 	sc_keccakx_sponge_absorb(im, &sp, in, 0, SC_CALIB_XN_INLEN);
-	sc_keccakx_sponge_finalize(im, &sp, SHAKE_DSBYTE);
+	sc_keccakx_sponge_finalize(&sp, SHAKE_DSBYTE);
 	sc_keccakx_sponge_squeeze(im, &sp, out, SC_CALIB_XN_BLOCKS);
 }
 

@@ -8,9 +8,12 @@
  * (sc_keccakx_pick: a single-state row for one stream, the widest row the
  * CPU runs well for many), then runs the generic/keccakx.c sponge with it,
  * inside a SIMD section only where this context may use SIMD and the row
- * needs one.  One section covers at most SC_SIMD_CHUNK bytes of input or
- * output summed over the streams, and at least one block.  Rows may change
- * between steps: they all keep the same lane-interleaved state.
+ * needs one.  A section's time is its permutations, one per block of each
+ * group of width states (a SIMD row permutes its group in about the time
+ * one state takes: Documentation/sha3.rst), so one section holds at most
+ * the permutations of SC_SIMD_CHUNK bytes of a single-stream sponge, and
+ * at least one block.  Rows may change between steps: they all keep the
+ * same lane-interleaved state.
  *
  * Built into the module and into the userspace harness and benchmark.
  */
@@ -37,6 +40,17 @@ static const struct sc_keccakx_impl *sc_shake_xn_row(unsigned int live)
 	unsigned int n = sc_shake_xn_count(live);
 
 	return sc_keccakx_pick_here(n);
+}
+
+/* The groups of @impl->width states that hold a live stream. */
+static unsigned int sc_shake_xn_groups(const struct sc_keccakx_impl *impl,
+				       unsigned int live)
+{
+	unsigned int mask = (1u << impl->width) - 1, g, n = 0;
+
+	for (g = 0; g < SC_KECCAKX_MAX; g += impl->width)
+		n += !!((live >> g) & mask);
+	return n;
 }
 
 static void sc_shake_xn_init(struct sc_shake_xn_ctx *ctx, unsigned int n,
@@ -82,13 +96,14 @@ void sc_shake_xn_absorb(struct sc_shake_xn_ctx *ctx, const u8 *const in[],
 			size_t len)
 {
 	struct sc_keccakx_sponge *sp = &ctx->sp;
-	size_t off = 0, step = SC_SIMD_CHUNK / sp->n;
+	size_t off = 0;
 
 	BUILD_BUG_ON(SC_KECCAKX_MAX * KECCAK_MAX_RATE > SC_SIMD_CHUNK);
 	if (WARN_ON_ONCE(sp->squeezing))
 		return;
 	while (off < len) {
 		const struct sc_keccakx_impl *impl = sc_shake_xn_row(sp->live);
+		size_t step = SC_SIMD_CHUNK / sc_shake_xn_groups(impl, sp->live);
 		size_t n = len - off < step ? len - off : step;
 
 		sc_simd_run(impl->base.simd,
@@ -113,14 +128,10 @@ void sc_shake_xn_squeeze_blocks(struct sc_shake_xn_ctx *ctx,
 {
 	struct sc_keccakx_sponge *sp = &ctx->sp;
 	u8 *o[SC_KECCAKX_MAX];
-	unsigned int j, step;
+	unsigned int j;
 
-	if (!sp->squeezing) {
-		const struct sc_keccakx_impl *impl = sc_shake_xn_row(sp->live);
-
-		sc_simd_run(impl->base.simd,
-			    sc_keccakx_sponge_finalize(impl, sp, SHAKE_DSBYTE));
-	}
+	if (!sp->squeezing)
+		sc_keccakx_sponge_finalize(sp, SHAKE_DSBYTE);
 	for (j = 0; j < sp->n; j++) {
 		o[j] = out[j];
 		if (!o[j])
@@ -128,9 +139,10 @@ void sc_shake_xn_squeeze_blocks(struct sc_shake_xn_ctx *ctx,
 	}
 	if (!sp->live)
 		return;
-	step = SC_SIMD_CHUNK / (sp->rate * sc_shake_xn_count(sp->live));
 	while (nblocks) {
 		const struct sc_keccakx_impl *impl = sc_shake_xn_row(sp->live);
+		unsigned int step = SC_SIMD_CHUNK /
+			(sp->rate * sc_shake_xn_groups(impl, sp->live));
 		unsigned int n = nblocks < step ? nblocks : step;
 
 		sc_simd_run(impl->base.simd,

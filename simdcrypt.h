@@ -249,6 +249,14 @@ struct sc_keccakx_impl {
 	 * SIMD section as permute.  NULL: the sponge copies them in C.
 	 */
 	void (*extract)(const u64 *st, u8 *const *out, unsigned int nlanes);
+	/*
+	 * Optional: @nblocks times, permute states st[0..width-1], then write
+	 * the first @nlanes (17..21) lanes of state j to out[j] + 8 * nlanes *
+	 * (block index), or nowhere if out[j] is NULL; in one SIMD section.
+	 * NULL: the sponge calls permute and extract for each block.
+	 */
+	void (*squeeze)(u64 *st, u8 *const *out, unsigned int nblocks,
+			unsigned int nlanes);
 };
 
 /* ---- Implementation tables (impl.c) ---------------------------------- */

@@ -607,7 +607,7 @@ static void xn_op(const struct job *j)
 		im = sc_keccakx_impls[j->row];
 		sc_keccakx_sponge_init(&sp, a->streams, SHAKE128_RATE);
 		sc_keccakx_sponge_absorb(im, &sp, in, 0, XN_INLEN);
-		sc_keccakx_sponge_finalize(im, &sp, SHAKE_DSBYTE);
+		sc_keccakx_sponge_finalize(&sp, SHAKE_DSBYTE);
 		sc_keccakx_sponge_squeeze(im, &sp, out, XN_BLOCKS);
 	}
 }

@@ -59,14 +59,17 @@ void sc_keccakx_sponge_init(struct sc_keccakx_sponge *sp, unsigned int n,
 static void sc_keccakx_xor(u64 *st, unsigned int j, unsigned int offset,
 			   const u8 *in, unsigned int len)
 {
-	u64 *s = st + j;
+	u64 *s = st + j, w = 0;
+	unsigned int i;
 
 	for (; len && offset % 8; len--, offset++)
 		s[SC_KX_STRIDE * (offset / 8)] ^= (u64)*in++ << (8 * (offset % 8));
 	for (; len >= 8; len -= 8, offset += 8, in += 8)
 		s[SC_KX_STRIDE * (offset / 8)] ^= get_unaligned_le64(in);
-	for (; len; len--, offset++)
-		s[SC_KX_STRIDE * (offset / 8)] ^= (u64)*in++ << (8 * (offset % 8));
+	for (i = 0; i < len; i++)	/* a word's head: one XOR into memory */
+		w |= (u64)in[i] << (8 * i);
+	if (len)
+		s[SC_KX_STRIDE * (offset / 8)] ^= w;
 }
 
 void sc_keccakx_sponge_absorb(const struct sc_keccakx_impl *impl,
@@ -91,20 +94,21 @@ void sc_keccakx_sponge_absorb(const struct sc_keccakx_impl *impl,
 	}
 }
 
-void sc_keccakx_sponge_finalize(const struct sc_keccakx_impl *impl,
-				struct sc_keccakx_sponge *sp, u8 dsbyte)
+/* The pad only: the first squeezed block's permutation comes with it. */
+void sc_keccakx_sponge_finalize(struct sc_keccakx_sponge *sp, u8 dsbyte)
 {
-	u8 pad[2] = { dsbyte, 0x80 };
+	u64 *first = sp->st + SC_KX_STRIDE * (sp->pos / 8);
+	u64 *last = sp->st + SC_KX_STRIDE * ((sp->rate - 1) / 8);
+	u64 ds = (u64)dsbyte << (8 * (sp->pos % 8));
+	u64 end = (u64)0x80 << (8 * ((sp->rate - 1) % 8));
 	unsigned int j;
 
 	for (j = 0; j < sp->n; j++) {
-		sc_keccakx_xor(sp->st, j, sp->pos, &pad[0], 1);
-		sc_keccakx_xor(sp->st, j, sp->rate - 1, &pad[1], 1);
+		first[j] ^= ds;
+		last[j] ^= end;
 	}
-	sc_keccakx_permute_live(impl, sp->st, sp->live);
 	sp->pos = 0;
 	sp->squeezing = true;
-	sp->fresh = true;
 }
 
 /* The first @len bytes of state @j's block (len a multiple of 8). */
@@ -149,6 +153,39 @@ void sc_keccakx_extract_live(const struct sc_keccakx_impl *impl,
 		memzero_explicit(scratch, sizeof(scratch));
 }
 
+/*
+ * Every group with a live state through the row's squeeze, @nblocks blocks
+ * at once; a stopped stream's bytes are not written at all.
+ */
+static void sc_keccakx_squeeze_groups(const struct sc_keccakx_impl *impl,
+				      u64 *st, u8 *const *out,
+				      unsigned int live, unsigned int nblocks,
+				      unsigned int nlanes)
+{
+	unsigned int w = impl->width, mask = (1u << w) - 1, g, j;
+	u8 *o[SC_KECCAKX_MAX];
+
+	for (g = 0; g + w <= SC_KECCAKX_MAX; g += w) {
+		if (!((live >> g) & mask))
+			continue;
+		for (j = 0; j < w; j++)
+			o[j] = (live >> (g + j)) & 1 ? out[g + j] : NULL;
+		impl->squeeze(st + g, o, nblocks, nlanes);
+	}
+}
+
+/* Past @nblocks blocks of every live stream's output. */
+static void sc_keccakx_advance(const struct sc_keccakx_sponge *sp, u8 **out,
+			       unsigned int nblocks)
+{
+	unsigned int j;
+
+	for (j = 0; j < sp->n; j++)
+		if (sp->live & (1u << j))
+			out[j] += nblocks * sp->rate;
+}
+
+/* Each block is a permutation, then the rate's bytes (finalize pads only). */
 void sc_keccakx_sponge_squeeze(const struct sc_keccakx_impl *impl,
 			       struct sc_keccakx_sponge *sp, u8 **out,
 			       unsigned int nblocks)
@@ -158,13 +195,15 @@ void sc_keccakx_sponge_squeeze(const struct sc_keccakx_impl *impl,
 	for (j = 0; j < sp->n; j++)
 		if (!out[j])
 			sp->live &= ~(1u << j);
+	if (impl->squeeze && nblocks && sp->rate / 8 > 16) {
+		sc_keccakx_squeeze_groups(impl, sp->st, out, sp->live, nblocks,
+					  sp->rate / 8);
+		sc_keccakx_advance(sp, out, nblocks);
+		return;
+	}
 	while (nblocks--) {
-		if (!sp->fresh)
-			sc_keccakx_permute_live(impl, sp->st, sp->live);
-		sp->fresh = false;
+		sc_keccakx_permute_live(impl, sp->st, sp->live);
 		sc_keccakx_extract_live(impl, sp->st, out, sp->live, sp->rate);
-		for (j = 0; j < sp->n; j++)
-			if (sp->live & (1u << j))
-				out[j] += sp->rate;
+		sc_keccakx_advance(sp, out, 1);
 	}
 }

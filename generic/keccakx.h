@@ -21,7 +21,6 @@ struct sc_keccakx_sponge {
 	unsigned int pos;	/* absorbing: bytes of the current block */
 	u8 live;
 	bool squeezing;
-	bool fresh;		/* squeezing: a block is ready, no permute due */
 };
 
 void sc_keccakx_sponge_init(struct sc_keccakx_sponge *sp, unsigned int n,
@@ -40,8 +39,7 @@ void sc_keccakx_extract_live(const struct sc_keccakx_impl *impl,
 void sc_keccakx_sponge_absorb(const struct sc_keccakx_impl *impl,
 			      struct sc_keccakx_sponge *sp,
 			      const u8 *const *in, size_t off, size_t len);
-void sc_keccakx_sponge_finalize(const struct sc_keccakx_impl *impl,
-				struct sc_keccakx_sponge *sp, u8 dsbyte);
+void sc_keccakx_sponge_finalize(struct sc_keccakx_sponge *sp, u8 dsbyte);
 /* @nblocks blocks of sp->rate bytes to each out[j] (advanced); NULL stops j. */
 void sc_keccakx_sponge_squeeze(const struct sc_keccakx_impl *impl,
 			       struct sc_keccakx_sponge *sp, u8 **out,

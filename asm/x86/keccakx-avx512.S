@@ -123,18 +123,146 @@
 .endr
 .endm
 
-/* The whole permutation at width \vl, as one function body. */
-.macro _kx_permute	vl
+/* The 24 rounds on V0-V24 at width \vl, as one function body. */
+.macro _kx_rounds	vl
 	_kx_set_vl	\vl
-	_kx_load
 	.Lkeccak_rnd = 0
 .rept 24
 	keccak_round
 .endr
+	RET
+.endm
+
+/* The whole permutation of the states at (%rdi), through \rounds. */
+.macro _kx_permute	vl, rounds
+	_kx_set_vl	\vl
+	_kx_load
+	call		\rounds
 	_kx_store
 	vzeroupper
 	RET
 .endm
+
+/*
+ * Stream j's row (VL bytes: VL / 8 lanes) from \row to \ptr + \off + r8
+ * (\ptr holds out[j]), under mask register \k where \k is not 0; not at
+ * all where out[j] is NULL.
+ */
+.macro _kxs_store	row, ptr, off, k=0
+	test		\ptr, \ptr
+	jz		.Lkxs_skip\@
+.ifc \k, 0
+	vmovdqu64	\row, \off(\ptr,%r8)
+.else
+	vmovdqu64	\row, \off(\ptr,%r8){\k}
+.endif
+.Lkxs_skip\@:
+.endm
+
+/*
+ * Half of the 8x8 transpose of lane registers \l0..\l7 (as in
+ * _kxx_transpose8 below): the qword interleaves of lane pairs with \op
+ * (vpunpcklqdq for the even states, vpunpckhqdq for the odd ones), then
+ * two rounds of 128-bit chunk shuffles give the rows of four states: \s0
+ * and \s2 from the first interleaves' even and odd chunks, \s1 and \s3
+ * from the second's.  All in V25-V31.
+ */
+.macro _kxs_half8	op, l0, l1, l2, l3, l4, l5, l6, l7, s0, s1, s2, s3, off, k
+	\op		\l1, \l0, V25
+	\op		\l3, \l2, V26
+	\op		\l5, \l4, V27
+	\op		\l7, \l6, V28
+	vshufi64x2	$0x88, V26, V25, V29
+	vshufi64x2	$0xdd, V26, V25, V30
+	vshufi64x2	$0x88, V28, V27, V25
+	vshufi64x2	$0xdd, V28, V27, V26
+	vshufi64x2	$0x88, V25, V29, V27
+	vshufi64x2	$0xdd, V25, V29, V28
+	vshufi64x2	$0x88, V26, V30, V31
+	vshufi64x2	$0xdd, V26, V30, V29
+	_kxs_store	V27, OUT\s0, \off, \k
+	_kxs_store	V28, OUT\s2, \off, \k
+	_kxs_store	V31, OUT\s1, \off, \k
+	_kxs_store	V29, OUT\s3, \off, \k
+.endm
+
+/* zmm: lanes \l0..\l7 of all eight states, 64 bytes each */
+.macro _kxs_lanes8	l0, l1, l2, l3, l4, l5, l6, l7, off, k=0
+	_kxs_half8	vpunpcklqdq, \l0, \l1, \l2, \l3, \l4, \l5, \l6, \l7, 0, 2, 4, 6, \off, \k
+	_kxs_half8	vpunpckhqdq, \l0, \l1, \l2, \l3, \l4, \l5, \l6, \l7, 1, 3, 5, 7, \off, \k
+.endm
+
+/*
+ * ymm: lanes \l0..\l3 of four states, 32 bytes each: the qword
+ * interleaves of the two lane pairs, then each state's row from one
+ * 128-bit chunk of each (vshufi64x2: vperm2i128 cannot reach V16-V31).
+ */
+.macro _kxs_lanes4	l0, l1, l2, l3, off, k=0
+	vpunpcklqdq	\l1, \l0, V25
+	vpunpckhqdq	\l1, \l0, V26
+	vpunpcklqdq	\l3, \l2, V27
+	vpunpckhqdq	\l3, \l2, V28
+	vshufi64x2	$0x0, V27, V25, V29
+	vshufi64x2	$0x0, V28, V26, V30
+	vshufi64x2	$0x3, V27, V25, V31
+	vshufi64x2	$0x3, V28, V26, V25
+	_kxs_store	V29, OUT0, \off, \k
+	_kxs_store	V30, OUT1, \off, \k
+	_kxs_store	V31, OUT2, \off, \k
+	_kxs_store	V25, OUT3, \off, \k
+.endm
+
+/*
+ * Both squeezes: the output pointers out[0..\n-1] into OUT0.., the store
+ * masks for lanes 16..23 (k1 the first four lanes', or all eight's for
+ * zmm; k2 the last four's) from @nlanes in ecx, r9 = 8 * nlanes, r8 = 0,
+ * and the state into V0-V24.  The pointers stay in registers: loaded from
+ * out[] between the stores of a block, they were measured to cost up to
+ * 8% where out[] shared its offset in a page with the output
+ * (Documentation/sha3.rst).
+ */
+.macro _kxs_enter	n
+.if \n == 8
+	push		%rbx
+	push		%r12
+	push		%r13
+.endif
+	lea		-16(%rcx), %ecx
+	mov		$1, %eax
+	shl		%cl, %eax
+	dec		%eax
+	kmovw		%eax, %k1
+	kshiftrw	$4, %k1, %k2
+	lea		128(, %rcx, 8), %r9
+	xor		%r8d, %r8d
+.irp j, 7,6,5,4,3,2,1,0
+.if \j < \n
+	mov		8 * \j(%rsi), OUT\j
+.endif
+.endr
+	_kx_load
+.endm
+
+.macro _kxs_leave	n
+	_kx_store
+	vzeroupper
+.if \n == 8
+	pop		%r13
+	pop		%r12
+	pop		%rbx
+.endif
+	RET
+.endm
+
+	/* the output pointers of the squeezes; OUT0 is rsi (out) itself */
+	.set	OUT0, %rsi
+	.set	OUT1, %rax
+	.set	OUT2, %rcx
+	.set	OUT3, %r10
+	.set	OUT4, %r11
+	.set	OUT5, %rbx
+	.set	OUT6, %r12
+	.set	OUT7, %r13
 
 .section .rodata, "a"
 .balign 64
@@ -143,15 +271,76 @@
 
 .text
 
+/* the rounds alone, state in registers: called by the functions below */
+SYM_FUNC_START_LOCAL(_kx4_rounds)
+	_kx_rounds	32
+SYM_FUNC_END(_kx4_rounds)
+
+SYM_FUNC_START_LOCAL(_kx8_rounds)
+	_kx_rounds	64
+SYM_FUNC_END(_kx8_rounds)
+
 /* void sc_keccakx4_permute_avx512vl(u64 *st): states st[j..j+3] (ymm) */
 SYM_FUNC_START(sc_keccakx4_permute_avx512vl)
-	_kx_permute	32
+	_kx_permute	32, _kx4_rounds
 SYM_FUNC_END(sc_keccakx4_permute_avx512vl)
 
 /* void sc_keccakx8_permute_avx512(u64 *st): all eight states (zmm) */
 SYM_FUNC_START(sc_keccakx8_permute_avx512)
-	_kx_permute	64
+	_kx_permute	64, _kx8_rounds
 SYM_FUNC_END(sc_keccakx8_permute_avx512)
+
+/*
+ * void sc_keccakx8_squeeze_avx512(u64 *st, u8 *const out[8],
+ *				   unsigned int nblocks, unsigned int nlanes)
+ * void sc_keccakx4_squeeze_avx512vl(u64 *st, u8 *const out[4],
+ *				     unsigned int nblocks, unsigned int nlanes)
+ *
+ * @nblocks times (at least 1): permute the states, then write the first
+ * @nlanes lanes (17..24: SHAKE128's 21, SHAKE256's 17) of state j to
+ * out[j] + 8 * nlanes * block, or nowhere where out[j] is NULL.  The
+ * states stay in V0-V24 from the first permutation to the last and the
+ * bytes leave from there, the transpose done in the seven spare
+ * registers: for zmm the 8x8 one of sc_keccakx8_extract_avx512 (below),
+ * half at a time; for ymm a 4x4 per four lanes.  Against permute and
+ * extract called per block this saves the state's reload, the calls and
+ * the C loop, and the transpose overlaps the next permutation
+ * (Documentation/sha3.rst has the figures).
+ *
+ *   rdi st, rsi out, edx blocks left, ecx nlanes, r8 the block's output
+ *   offset, r9 its step (8 * nlanes), rax an output pointer, k1/k2 the
+ *   store masks of lanes 16..23
+ */
+SYM_FUNC_START(sc_keccakx8_squeeze_avx512)
+	_kx_set_vl	64
+	_kxs_enter	8
+.Lkxs8_loop:
+	call		_kx8_rounds
+	_kxs_lanes8	V0, V1, V2, V3, V4, V5, V6, V7, 0
+	_kxs_lanes8	V8, V9, V10, V11, V12, V13, V14, V15, 64
+	_kxs_lanes8	V16, V17, V18, V19, V20, V21, V22, V23, 128, %k1
+	add		%r9, %r8
+	dec		%edx
+	jnz		.Lkxs8_loop
+	_kxs_leave	8
+SYM_FUNC_END(sc_keccakx8_squeeze_avx512)
+
+SYM_FUNC_START(sc_keccakx4_squeeze_avx512vl)
+	_kx_set_vl	32
+	_kxs_enter	4
+.Lkxs4_loop:
+	call		_kx4_rounds
+	_kxs_lanes4	V0, V1, V2, V3, 0
+	_kxs_lanes4	V4, V5, V6, V7, 32
+	_kxs_lanes4	V8, V9, V10, V11, 64
+	_kxs_lanes4	V12, V13, V14, V15, 96
+	_kxs_lanes4	V16, V17, V18, V19, 128, %k1
+	_kxs_lanes4	V20, V21, V22, V23, 160, %k2
+	add		%r9, %r8
+	dec		%edx
+	jnz		.Lkxs4_loop
+	_kxs_leave	4
+SYM_FUNC_END(sc_keccakx4_squeeze_avx512vl)
 
 /*
  * void sc_keccakx8_extract_avx512(const u64 *st, u8 *const out[8],
