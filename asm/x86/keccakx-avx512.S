@@ -64,6 +64,7 @@
  *   rdi      st
  */
 #include <linux/linkage.h>
+#include <asm/frame.h>
 #include "../../generic/keccak_rc.h"
 #include "keccak-lanes.h"
 
@@ -133,13 +134,18 @@
 	RET
 .endm
 
-/* The whole permutation of the states at (%rdi), through \rounds. */
+/*
+ * The whole permutation of the states at (%rdi), through \rounds (a call:
+ * FRAME_BEGIN keeps frame-pointer unwinding whole where it is on).
+ */
 .macro _kx_permute	vl, rounds
+	FRAME_BEGIN
 	_kx_set_vl	\vl
 	_kx_load
 	call		\rounds
 	_kx_store
 	vzeroupper
+	FRAME_END
 	RET
 .endm
 
@@ -222,6 +228,7 @@
  * (Documentation/sha3.rst).
  */
 .macro _kxs_enter	n
+	FRAME_BEGIN
 .if \n == 8
 	push		%rbx
 	push		%r12
@@ -251,6 +258,7 @@
 	pop		%r12
 	pop		%rbx
 .endif
+	FRAME_END
 	RET
 .endm
 
