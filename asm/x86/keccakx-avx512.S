@@ -42,7 +42,7 @@
  * instructions would issue in 24 (rotates two a cycle, the rest four);
  * the forms measured slower are listed in Documentation/sha3.rst.  Zen 5
  * runs zmm at full width, so eight states cost what four cost.
-
+ *
  * Variants
  * --------
  *   sc_keccakx4_permute_avx512vl  ymm, 4 states: AVX-512F + VL (Skylake-X
@@ -52,6 +52,12 @@
  *                                 that prefer ymm
  *   sc_keccakx8_extract_avx512    the squeeze's bytes of all eight states
  *                                 (an 8x8 transpose; see it below)
+ *   sc_keccakx8_squeeze_avx512    several squeezed blocks per call, the
+ *   sc_keccakx4_squeeze_avx512vl  states in registers throughout and
+ *                                 each block's bytes transposed out of
+ *                                 them (see them below)
+ * The permutations and squeezes call one body of 24 rounds per width
+ * (_kx4_rounds, _kx8_rounds: the state in V0-V24, nothing in memory).
  * All are reached through asm/x86/keccakx_x86.c.
  *
  * Registers
@@ -60,8 +66,9 @@
  *   V25-V31  theta's column parities C0..C4 (V25-V29), then D0..D4 (V27,
  *            V30, V29, V31, V26), each written over a parity no longer
  *            needed; chi's copies of b[0], b[1] (V25, V28).  iota's
- *            round constant is a broadcast memory operand
- *   rdi      st
+ *            round constant is a broadcast memory operand; between
+ *            the squeezes' permutations, the transpose
+ *   rdi      st; the squeezes' other registers are listed with them
  */
 #include <linux/linkage.h>
 #include <asm/frame.h>
@@ -170,8 +177,8 @@
  * _kxx_transpose8 below): the qword interleaves of lane pairs with \op
  * (vpunpcklqdq for the even states, vpunpckhqdq for the odd ones), then
  * two rounds of 128-bit chunk shuffles give the rows of four states: \s0
- * and \s2 from the first interleaves' even and odd chunks, \s1 and \s3
- * from the second's.  All in V25-V31.
+ * and \s2 from the interleaves' even chunks, \s1 and \s3 from their odd
+ * ones.  All in V25-V31.
  */
 .macro _kxs_half8	op, l0, l1, l2, l3, l4, l5, l6, l7, s0, s1, s2, s3, off, k
 	\op		\l1, \l0, V25
@@ -222,10 +229,8 @@
  * Both squeezes: the output pointers out[0..\n-1] into OUT0.., the store
  * masks for lanes 16..23 (k1 the first four lanes', or all eight's for
  * zmm; k2 the last four's) from @nlanes in ecx, r9 = 8 * nlanes, r8 = 0,
- * and the state into V0-V24.  The pointers stay in registers: loaded from
- * out[] between the stores of a block, they were measured to cost up to
- * 8% where out[] shared its offset in a page with the output
- * (Documentation/sha3.rst).
+ * and the state into V0-V24.  The pointers stay in registers, so that no
+ * load sits between a block's stores (24 fewer loads a block for x8).
  */
 .macro _kxs_enter	n
 	FRAME_BEGIN
