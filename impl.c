@@ -610,7 +610,8 @@ static bool __init sc_calib_measure(enum sc_alg alg, u32 cpu,
 				unsigned int i = p & 1 ? n - 1 - k : k;
 
 				c.row = sc_impl_row(alg, i);
-				if (!sc_candidate(c.row, i, cpu, true))
+				if (!sc_candidate(c.row, i, cpu, true) ||
+				    (c.row->min_len_firm && c.len < c.row->min_len))
 					continue;
 				/*
 				 * The generic C is the reference and the last

@@ -60,6 +60,7 @@ struct sc_impl {
 	u32 cpu_avoid;			/* auto-dispatch skips it on these */
 	bool simd;			/* must run inside a SIMD section */
 	unsigned int min_len;		/* auto-dispatch uses it from here */
+	bool min_len_firm;		/* calibration too: never below it */
 };
 
 /* ---- ChaCha ---------------------------------------------------------- */

@@ -578,7 +578,8 @@ static void xn_op(const struct job *j)
 	const struct xn_alg *a = xn_of(j->alg);
 	const u8 *in[SC_KECCAKX_MAX];
 	u8 *out[SC_KECCAKX_MAX];
-	struct sc_keccakx_sponge sp;
+	struct sc_shake_xn_ctx ctx;	/* both paths: the same memory */
+	struct sc_keccakx_sponge *sp = &ctx.sp;
 	const struct sc_keccakx_impl *im;
 	unsigned int t;
 
@@ -597,18 +598,16 @@ static void xn_op(const struct job *j)
 		for (t = 0; t < a->streams; t++)
 			xn_one(j, in[t], XN_INLEN, out[t], XN_OUTLEN);
 	} else if (j->kind == K_BEST) {
-		struct sc_shake_xn_ctx ctx;
-
 		sc_shake128_xn_init(&ctx, a->streams);
 		sc_shake_xn_absorb(&ctx, in, XN_INLEN);
 		sc_shake_xn_squeeze_blocks(&ctx, out, XN_BLOCKS);
 	} else {
 		/* one row, through the sponge the API runs (as ours_keccak) */
 		im = sc_keccakx_impls[j->row];
-		sc_keccakx_sponge_init(&sp, a->streams, SHAKE128_RATE);
-		sc_keccakx_sponge_absorb(im, &sp, in, 0, XN_INLEN);
-		sc_keccakx_sponge_finalize(&sp, SHAKE_DSBYTE);
-		sc_keccakx_sponge_squeeze(im, &sp, out, XN_BLOCKS);
+		sc_keccakx_sponge_init(sp, a->streams, SHAKE128_RATE);
+		sc_keccakx_sponge_absorb(im, sp, in, 0, XN_INLEN);
+		sc_keccakx_sponge_finalize(sp, SHAKE_DSBYTE);
+		sc_keccakx_sponge_squeeze(im, sp, out, XN_BLOCKS);
 	}
 }
 

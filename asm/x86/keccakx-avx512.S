@@ -56,7 +56,7 @@
  *   sc_keccakx4_squeeze_avx512vl  states in registers throughout and
  *                                 each block's bytes transposed out of
  *                                 them (see them below)
- * The permutations and squeezes call one body of 24 rounds per width
+ * The permutations and squeezes call one loop of the 24 rounds per width
  * (_kx4_rounds, _kx8_rounds: the state in V0-V24, nothing in memory).
  * All are reached through asm/x86/keccakx_x86.c.
  *
@@ -108,13 +108,46 @@
 	.set	T1, V28
 .endm
 
-/* iota: a ^= the round constant, broadcast from memory */
+/* iota: a ^= the round constant at (%r14), broadcast from memory */
 .macro keccak_iota	a
 .if VL == 32
-	vpxorq		.Lkx_rc + 8 * .Lkeccak_rnd(%rip){1to4}, \a, \a
+	vpxorq		(%r14){1to4}, \a, \a
 .else
-	vpxorq		.Lkx_rc + 8 * .Lkeccak_rnd(%rip){1to8}, \a, \a
+	vpxorq		(%r14){1to8}, \a, \a
 .endif
+.endm
+
+/*
+ * After one round pi has left lane i in the register named A<i>, not in
+ * V<i>: move each lane back along pi's one 24-lane cycle (V10's value
+ * parked in V25 first), so that every round can run the same code.
+ */
+.macro _kx_unpi
+	vmovdqa64	V10, V25
+	vmovdqa64	V1, V10
+	vmovdqa64	V6, V1
+	vmovdqa64	V9, V6
+	vmovdqa64	V22, V9
+	vmovdqa64	V14, V22
+	vmovdqa64	V20, V14
+	vmovdqa64	V2, V20
+	vmovdqa64	V12, V2
+	vmovdqa64	V13, V12
+	vmovdqa64	V19, V13
+	vmovdqa64	V23, V19
+	vmovdqa64	V15, V23
+	vmovdqa64	V4, V15
+	vmovdqa64	V24, V4
+	vmovdqa64	V21, V24
+	vmovdqa64	V8, V21
+	vmovdqa64	V16, V8
+	vmovdqa64	V5, V16
+	vmovdqa64	V3, V5
+	vmovdqa64	V18, V3
+	vmovdqa64	V17, V18
+	vmovdqa64	V11, V17
+	vmovdqa64	V7, V11
+	vmovdqa64	V25, V7
 .endm
 
 
@@ -131,13 +164,26 @@
 .endr
 .endm
 
-/* The 24 rounds on V0-V24 at width \vl, as one function body. */
+/*
+ * The 24 rounds on V0-V24 at width \vl: a loop of one round and
+ * _kx_unpi, r14 walking the round constants up to r15.  About 1 KiB of
+ * code instead of 17 KiB unrolled (which pi's renaming would need):
+ * unrolled, the squeezes' loops ran 20% slower, and small changes
+ * elsewhere in a program moved them by 5-7% (Documentation/sha3.rst).
+ * Clobbers r14 and r15, which the callers save.
+ */
 .macro _kx_rounds	vl
 	_kx_set_vl	\vl
+	lea		.Lkx_rc(%rip), %r14
+	lea		.Lkx_rc + 8 * 24(%rip), %r15
+.Lkx_round\@:
 	.Lkeccak_rnd = 0
-.rept 24
 	keccak_round
-.endr
+	_kx_unpi
+	_kx_set_vl	\vl
+	add		$8, %r14
+	cmp		%r15, %r14
+	jne		.Lkx_round\@
 	RET
 .endm
 
@@ -147,11 +193,15 @@
  */
 .macro _kx_permute	vl, rounds
 	FRAME_BEGIN
+	push		%r14
+	push		%r15
 	_kx_set_vl	\vl
 	_kx_load
 	call		\rounds
 	_kx_store
 	vzeroupper
+	pop		%r15
+	pop		%r14
 	FRAME_END
 	RET
 .endm
@@ -234,6 +284,8 @@
  */
 .macro _kxs_enter	n
 	FRAME_BEGIN
+	push		%r14
+	push		%r15
 .if \n == 8
 	push		%rbx
 	push		%r12
@@ -263,6 +315,8 @@
 	pop		%r12
 	pop		%rbx
 .endif
+	pop		%r15
+	pop		%r14
 	FRAME_END
 	RET
 .endm

@@ -141,6 +141,14 @@ const struct sc_keccakx_impl sc_keccakx_impl_avx512x8 = {
 		.cpu_avoid	= SC_CPU_PREFER_YMM,
 		.simd		= true,
 		.min_len	= SC_KECCAKX_LEN(5),
+		/*
+		 * Up to four states the x4 rows run the same permutations with
+		 * a smaller transpose (and half the work where zmm is double
+		 * pumped).  Since both rows' squeezes, on Zen 5 calibration
+		 * measured x8 3-6% ahead there in some plans, the benchmark x4
+		 * 6-8% ahead (Documentation/sha3.rst): x8 is not timed there.
+		 */
+		.min_len_firm	= true,
 	},
 	.width		= 8,
 	.permute	= sc_keccakx8_permute_avx512_row,
