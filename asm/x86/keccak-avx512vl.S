@@ -34,12 +34,16 @@
  * (xmm) operations keep clear of the zmm clock penalty on CPUs that have
  * one and cost the same as zmm on those that do not.
  *
- * pi moves no data: it renames registers.  The lane names A00..A24 are
- * assembler symbols bound to registers, and the pi macro rebinds them, the
- * way the kernel's sha256-avx2 code rotates its working variables.  pi's
- * permutation of the 24 non-zero lanes is one cycle of length 24, so after
- * the fully unrolled 24 rounds every name is bound to its register again and
- * the state stays in registers from one block to the next.  The steps
+ * pi moves no data within a round: it renames registers.  The lane names
+ * A00..A24 are assembler symbols bound to registers, and the pi macro
+ * rebinds them, the way the kernel's sha256-avx2 code rotates its working
+ * variables.  The rounds are a loop of one round: after it, 25 register
+ * moves (eliminated at rename) put every lane back in its own register,
+ * so one round's code (about 1 KiB) serves all 24.  Unrolled (17 KiB; pi's
+ * cycle of length 24 brings the names back after 24 rounds) it ran the
+ * same speed alone, but 3% slower from 4 KiB and up to 30% at 16 bytes in
+ * some builds of the benchmark, depending on where it landed
+ * (Documentation/sha3.rst).  The steps
  * (parities, theta's D, theta and rho of a lane, pi, a row's chi) are in
  * keccak-lanes.h, shared with the several-state kernel keccakx-avx512.S.
  *
@@ -52,7 +56,8 @@
  *                iota's round constant is a memory operand: lane 0 is
  *                off the critical path where the pipelined round gets
  *                to it
- *   rdi st, rsi input, rdx blocks left, ecx/rax rate in bytes (0: permute)
+ *   rdi st, rsi input, rdx blocks left, ecx/rax rate in bytes (0: permute),
+ *   r8 the round's constant, r9 the end of the constants
  *
  * Variants
  * --------
@@ -113,9 +118,52 @@ T1 = %xmm28
 #define NBLK	%rdx
 #define RATE	%ecx
 
-/* iota: a ^= the round constant, a broadcast memory operand */
+/* iota: a ^= the round constant at (%r8), a broadcast memory operand */
 .macro keccak_iota	a
-	vpxorq		.Lkeccak_rc + 8 * .Lkeccak_rnd(%rip){1to2}, \a, \a
+	vpxorq		(%r8){1to2}, \a, \a
+.endm
+
+/* the lane names back on xmm0..xmm24 (pi renames them every round) */
+.macro _k1_names
+.irp i, 0,1,2,3,4,5,6,7,8,9
+	.set	A0\i, %xmm\i
+.endr
+.irp i, 10,11,12,13,14,15,16,17,18,19,20,21,22,23,24
+	.set	A\i, %xmm\i
+.endr
+.endm
+
+/*
+ * After one round pi has left lane i in the register named A<i>, not in
+ * xmm<i>: move each lane back along pi's one 24-lane cycle (xmm10's value
+ * parked in xmm25 first), so that every round runs the same code.
+ */
+.macro _k1_unpi
+	vmovdqa64	%xmm10, %xmm25
+	vmovdqa64	%xmm1, %xmm10
+	vmovdqa64	%xmm6, %xmm1
+	vmovdqa64	%xmm9, %xmm6
+	vmovdqa64	%xmm22, %xmm9
+	vmovdqa64	%xmm14, %xmm22
+	vmovdqa64	%xmm20, %xmm14
+	vmovdqa64	%xmm2, %xmm20
+	vmovdqa64	%xmm12, %xmm2
+	vmovdqa64	%xmm13, %xmm12
+	vmovdqa64	%xmm19, %xmm13
+	vmovdqa64	%xmm23, %xmm19
+	vmovdqa64	%xmm15, %xmm23
+	vmovdqa64	%xmm4, %xmm15
+	vmovdqa64	%xmm24, %xmm4
+	vmovdqa64	%xmm21, %xmm24
+	vmovdqa64	%xmm8, %xmm21
+	vmovdqa64	%xmm16, %xmm8
+	vmovdqa64	%xmm5, %xmm16
+	vmovdqa64	%xmm3, %xmm5
+	vmovdqa64	%xmm18, %xmm3
+	vmovdqa64	%xmm17, %xmm18
+	vmovdqa64	%xmm11, %xmm17
+	vmovdqa64	%xmm7, %xmm11
+	vmovdqa64	%xmm25, %xmm7
 .endm
 
 .section .rodata, "a"
@@ -204,10 +252,16 @@ SYM_FUNC_START(sc_keccak_absorb_avx512vl)
 	jmp		.Lpermute
 
 .Lpermute:
+	lea		.Lkeccak_rc(%rip), %r8
+	lea		.Lkeccak_rc + 8 * 24(%rip), %r9
+.Lround:
 	.Lkeccak_rnd = 0
-.rept 24
 	keccak_round
-.endr
+	_k1_unpi
+	_k1_names
+	add		$8, %r8
+	cmp		%r9, %r8
+	jne		.Lround
 	add		%rax, INP
 	dec		NBLK
 	jnz		.Lblock
