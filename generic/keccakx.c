@@ -94,7 +94,6 @@ void sc_keccakx_sponge_absorb(const struct sc_keccakx_impl *impl,
 	}
 }
 
-/* The pad only: the first squeezed block's permutation comes with it. */
 void sc_keccakx_sponge_finalize(struct sc_keccakx_sponge *sp, u8 dsbyte)
 {
 	u64 *first = sp->st + SC_KX_STRIDE * (sp->pos / 8);

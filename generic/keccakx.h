@@ -39,6 +39,7 @@ void sc_keccakx_extract_live(const struct sc_keccakx_impl *impl,
 void sc_keccakx_sponge_absorb(const struct sc_keccakx_impl *impl,
 			      struct sc_keccakx_sponge *sp,
 			      const u8 *const *in, size_t off, size_t len);
+/* The pad only (no row, no SIMD): the next squeeze permutes first. */
 void sc_keccakx_sponge_finalize(struct sc_keccakx_sponge *sp, u8 dsbyte);
 /* @nblocks blocks of sp->rate bytes to each out[j] (advanced); NULL stops j. */
 void sc_keccakx_sponge_squeeze(const struct sc_keccakx_impl *impl,
