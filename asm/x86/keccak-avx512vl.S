@@ -123,6 +123,11 @@ T1 = %xmm28
 	vpxorq		(%r8){1to2}, \a, \a
 .endm
 
+/* V0..V25: the registers keccak_unpi moves lanes between */
+.irp i, 0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20,21,22,23,24,25
+	.set	V\i, %xmm\i
+.endr
+
 /* the lane names back on xmm0..xmm24 (pi renames them every round) */
 .macro _k1_names
 .irp i, 0,1,2,3,4,5,6,7,8,9
@@ -131,39 +136,6 @@ T1 = %xmm28
 .irp i, 10,11,12,13,14,15,16,17,18,19,20,21,22,23,24
 	.set	A\i, %xmm\i
 .endr
-.endm
-
-/*
- * After one round pi has left lane i in the register named A<i>, not in
- * xmm<i>: move each lane back along pi's one 24-lane cycle (xmm10's value
- * parked in xmm25 first), so that every round runs the same code.
- */
-.macro _k1_unpi
-	vmovdqa64	%xmm10, %xmm25
-	vmovdqa64	%xmm1, %xmm10
-	vmovdqa64	%xmm6, %xmm1
-	vmovdqa64	%xmm9, %xmm6
-	vmovdqa64	%xmm22, %xmm9
-	vmovdqa64	%xmm14, %xmm22
-	vmovdqa64	%xmm20, %xmm14
-	vmovdqa64	%xmm2, %xmm20
-	vmovdqa64	%xmm12, %xmm2
-	vmovdqa64	%xmm13, %xmm12
-	vmovdqa64	%xmm19, %xmm13
-	vmovdqa64	%xmm23, %xmm19
-	vmovdqa64	%xmm15, %xmm23
-	vmovdqa64	%xmm4, %xmm15
-	vmovdqa64	%xmm24, %xmm4
-	vmovdqa64	%xmm21, %xmm24
-	vmovdqa64	%xmm8, %xmm21
-	vmovdqa64	%xmm16, %xmm8
-	vmovdqa64	%xmm5, %xmm16
-	vmovdqa64	%xmm3, %xmm5
-	vmovdqa64	%xmm18, %xmm3
-	vmovdqa64	%xmm17, %xmm18
-	vmovdqa64	%xmm11, %xmm17
-	vmovdqa64	%xmm7, %xmm11
-	vmovdqa64	%xmm25, %xmm7
 .endm
 
 .section .rodata, "a"
@@ -252,16 +224,7 @@ SYM_FUNC_START(sc_keccak_absorb_avx512vl)
 	jmp		.Lpermute
 
 .Lpermute:
-	lea		.Lkeccak_rc(%rip), %r8
-	lea		.Lkeccak_rc + 8 * 24(%rip), %r9
-.Lround:
-	.Lkeccak_rnd = 0
-	keccak_round
-	_k1_unpi
-	_k1_names
-	add		$8, %r8
-	cmp		%r9, %r8
-	jne		.Lround
+	keccak_rounds	.Lkeccak_rc, %r8, %r9, _k1_names
 	add		%rax, INP
 	dec		NBLK
 	jnz		.Lblock

@@ -146,8 +146,8 @@
  * (Documentation/design.rst, "Instruction order").  This order measured
  * 5-8% faster than chi straight after each plane's theta/rho
  * (Documentation/sha3.rst).
- * The includer defines keccak_iota a (a ^= round .Lkeccak_rnd's
- * constant) and sets .Lkeccak_rnd to 0 before the first round.
+ * The includer defines keccak_iota a (a ^= the round's constant, at the
+ * pointer keccak_rounds below walks).
  */
 .macro keccak_round
 	keccak_theta_d
@@ -163,7 +163,60 @@
 	keccak_chi_row	A10, A11, A12, A13, A14
 	keccak_chi_row	A20, A21, A22, A23, A24
 	keccak_chi_row	A15, A16, A17, A18, A19
-	.Lkeccak_rnd = .Lkeccak_rnd + 1
+.endm
+
+/*
+ * After one round pi has left lane i in the register named A<i>, not in
+ * V<i> (the includer names the lane registers V0..V24, and V25 spare):
+ * move each lane back along pi's one 24-lane cycle, V10's value parked in
+ * V25 first.  The moves are eliminated at rename.
+ */
+.macro keccak_unpi
+	vmovdqa64	V10, V25
+	vmovdqa64	V1, V10
+	vmovdqa64	V6, V1
+	vmovdqa64	V9, V6
+	vmovdqa64	V22, V9
+	vmovdqa64	V14, V22
+	vmovdqa64	V20, V14
+	vmovdqa64	V2, V20
+	vmovdqa64	V12, V2
+	vmovdqa64	V13, V12
+	vmovdqa64	V19, V13
+	vmovdqa64	V23, V19
+	vmovdqa64	V15, V23
+	vmovdqa64	V4, V15
+	vmovdqa64	V24, V4
+	vmovdqa64	V21, V24
+	vmovdqa64	V8, V21
+	vmovdqa64	V16, V8
+	vmovdqa64	V5, V16
+	vmovdqa64	V3, V5
+	vmovdqa64	V18, V3
+	vmovdqa64	V17, V18
+	vmovdqa64	V11, V17
+	vmovdqa64	V7, V11
+	vmovdqa64	V25, V7
+.endm
+
+/*
+ * The 24 rounds on V0-V24 as a loop of one round and keccak_unpi: one
+ * round's code (about 1 KiB) serves all 24, where unrolled rounds (17 KiB,
+ * pi's cycle bringing the names back after 24) ran at the same speed
+ * alone but depended on where the code landed (Documentation/sha3.rst).
+ * \p walks the round constants at \rc (keccak_iota reads (\p)) up to
+ * \end; \names binds A00..A24 to V0..V24 again for the code after it.
+ */
+.macro keccak_rounds	rc, p, end, names
+	lea		\rc(%rip), \p
+	lea		\rc + 8 * 24(%rip), \end
+.Lkeccak_round\@:
+	keccak_round
+	keccak_unpi
+	\names
+	add		$8, \p
+	cmp		\end, \p
+	jne		.Lkeccak_round\@
 .endm
 
 #endif

@@ -68,6 +68,8 @@
  *            needed; chi's copies of b[0], b[1] (V25, V28).  iota's
  *            round constant is a broadcast memory operand; between
  *            the squeezes' permutations, the transpose
+ *   r14, r15 the round constant's address and the constants' end (the
+ *            callers of the rounds save them)
  *   rdi      st; the squeezes' other registers are listed with them
  */
 #include <linux/linkage.h>
@@ -117,38 +119,6 @@
 .endif
 .endm
 
-/*
- * After one round pi has left lane i in the register named A<i>, not in
- * V<i>: move each lane back along pi's one 24-lane cycle (V10's value
- * parked in V25 first), so that every round can run the same code.
- */
-.macro _kx_unpi
-	vmovdqa64	V10, V25
-	vmovdqa64	V1, V10
-	vmovdqa64	V6, V1
-	vmovdqa64	V9, V6
-	vmovdqa64	V22, V9
-	vmovdqa64	V14, V22
-	vmovdqa64	V20, V14
-	vmovdqa64	V2, V20
-	vmovdqa64	V12, V2
-	vmovdqa64	V13, V12
-	vmovdqa64	V19, V13
-	vmovdqa64	V23, V19
-	vmovdqa64	V15, V23
-	vmovdqa64	V4, V15
-	vmovdqa64	V24, V4
-	vmovdqa64	V21, V24
-	vmovdqa64	V8, V21
-	vmovdqa64	V16, V8
-	vmovdqa64	V5, V16
-	vmovdqa64	V3, V5
-	vmovdqa64	V18, V3
-	vmovdqa64	V17, V18
-	vmovdqa64	V11, V17
-	vmovdqa64	V7, V11
-	vmovdqa64	V25, V7
-.endm
 
 
 /* load (or store) the VL-byte head of each of the 25 lines */
@@ -164,26 +134,15 @@
 .endr
 .endm
 
-/*
- * The 24 rounds on V0-V24 at width \vl: a loop of one round and
- * _kx_unpi, r14 walking the round constants up to r15.  About 1 KiB of
- * code instead of 17 KiB unrolled (which pi's renaming would need):
- * unrolled, the squeezes' loops ran 20% slower, and small changes
- * elsewhere in a program moved them by 5-7% (Documentation/sha3.rst).
- * Clobbers r14 and r15, which the callers save.
- */
+/* the names of _kx_set_vl again, at the width already set */
+.macro _kx_names
+	_kx_set_vl	VL
+.endm
+
+/* The 24 rounds at width \vl; the callers save r14 and r15. */
 .macro _kx_rounds	vl
 	_kx_set_vl	\vl
-	lea		.Lkx_rc(%rip), %r14
-	lea		.Lkx_rc + 8 * 24(%rip), %r15
-.Lkx_round\@:
-	.Lkeccak_rnd = 0
-	keccak_round
-	_kx_unpi
-	_kx_set_vl	\vl
-	add		$8, %r14
-	cmp		%r15, %r14
-	jne		.Lkx_round\@
+	keccak_rounds	.Lkx_rc, %r14, %r15, _kx_names
 	RET
 .endm
 
