@@ -37,13 +37,9 @@
  * pi moves no data within a round: it renames registers.  The lane names
  * A00..A24 are assembler symbols bound to registers, and the pi macro
  * rebinds them, the way the kernel's sha256-avx2 code rotates its working
- * variables.  The rounds are a loop of one round: after it, 25 register
- * moves (eliminated at rename) put every lane back in its own register,
- * so one round's code (about 1 KiB) serves all 24.  Unrolled (17 KiB; pi's
- * cycle of length 24 brings the names back after 24 rounds) it ran the
- * same speed alone, but 3% slower from 4 KiB and up to 30% at 16 bytes in
- * some builds of the benchmark, depending on where it landed
- * (Documentation/sha3.rst).  The steps
+ * variables.  The rounds are a loop of one round whose last 25 register
+ * moves put every lane back in its own register (keccak_rounds; why a
+ * loop: keccak-lanes.h and Documentation/sha3.rst).  The steps
  * (parities, theta's D, theta and rho of a lane, pi, a row's chi) are in
  * keccak-lanes.h, shared with the several-state kernel keccakx-avx512.S.
  *
