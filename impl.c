@@ -658,9 +658,9 @@ static void __init sc_calib_row_turn(struct sc_calib_run *run, unsigned int cl,
  * times updated.  A burst of host load (on a Zen 5 guest, SIMD code 1.3x
  * slower for 100-400 us, often) could cover all three passes of a class,
  * about 100 us: Poly1305 at 256 B kept the scalar row, 1.26x slower than
- * ifma, in 3 plans of 2000, its passes finding ifma at 16600 ns against
- * its usual 12700.  A turn can only lower a best time, so this corrects
- * such a pick and cannot spoil a right one.
+ * ifma, in 3 to 12 plans of 2000, its passes finding ifma at 16600 ns
+ * against its usual 12700.  A turn can only lower a best time, so this
+ * corrects such a pick and cannot spoil a right one.
  */
 static void __init sc_calib_confirm(struct sc_calib_run *run,
 				    u32 t[SC_NCLASSES][SC_CALIB_MAX_ROWS])
