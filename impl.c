@@ -653,9 +653,9 @@ static void __init sc_calib_row_turn(struct sc_calib_run *run, unsigned int cl,
 }
 
 /*
- * Where the measured pick at @cl is not the static row, one more turn of
- * each, a millisecond or more after the class's passes, and their best
- * times updated.  A burst of host load (on a Zen 5 guest, SIMD code 1.3x
+ * Where the measured pick at a class is not the static row, one more turn
+ * of each once the whole table has had its passes (for most classes a
+ * millisecond or more later), and their best times updated.  A burst of host load (on a Zen 5 guest, SIMD code 1.3x
  * slower for 100-400 us, often) could cover all three passes of a class,
  * about 100 us: Poly1305 at 256 B kept the scalar row, 1.26x slower than
  * ifma, in 3 to 12 plans of 2000, its passes finding ifma at 16600 ns
