@@ -623,19 +623,20 @@ static bool __init sc_calib_same_as_before(enum sc_alg alg, unsigned int cl)
 	       sc_keccakx_states(sc_class_len[cl - 1]);
 }
 
+/* One table's measuring: what sc_calib_row_turn() needs besides the row. */
 struct sc_calib_run {
 	enum sc_alg alg;
 	u32 cpu;
 	void (*op)(void *arg);
-	struct sc_calib_ctx *c;		/* on the stack, as the users' are */
-	unsigned int reps[SC_NCLASSES][SC_CALIB_MAX_ROWS];
+	struct sc_calib_ctx c;		/* on the stack, as the users' are */
+	unsigned int (*reps)[SC_CALIB_MAX_ROWS];	/* per class and row */
 };
 
 /* One more turn of row @i at class @cl, into t[cl][i] (the best so far). */
 static void __init sc_calib_row_turn(struct sc_calib_run *run, unsigned int cl,
 				     unsigned int i, u32 *t)
 {
-	struct sc_calib_ctx *c = run->c;
+	struct sc_calib_ctx *c = &run->c;
 
 	c->len = sc_class_len[cl];
 	c->row = sc_impl_row(run->alg, i);
@@ -688,19 +689,21 @@ static bool __init sc_calib_measure(enum sc_alg alg, u32 cpu,
 				    u32 t[SC_NCLASSES][SC_CALIB_MAX_ROWS],
 				    u64 deadline)
 {
-	static struct sc_calib_run run __initdata;
-	struct sc_calib_ctx c = {
-		.src = sc_calib_buf[0],
-		.dst = sc_calib_buf[1],
+	static unsigned int reps[SC_NCLASSES][SC_CALIB_MAX_ROWS] __initdata;
+	struct sc_calib_run run = {
+		.alg = alg,
+		.cpu = cpu,
+		.op = sc_calib_ops[alg],
+		.c = {
+			.src = sc_calib_buf[0],
+			.dst = sc_calib_buf[1],
+		},
+		.reps = reps,
 	};
 	unsigned int n = min_t(unsigned int, sc_nimpls[alg], SC_CALIB_MAX_ROWS);
 	unsigned int cl, k, p;
 
-	memset(&run, 0, sizeof(run));
-	run.alg = alg;
-	run.cpu = cpu;
-	run.op = sc_calib_ops[alg];
-	run.c = &c;
+	memset(reps, 0, sizeof(reps));
 	memset(t, 0xff, sizeof(u32) * SC_NCLASSES * SC_CALIB_MAX_ROWS);
 	for (cl = 0; cl < SC_NCLASSES; cl++) {
 		if (sc_clock_ns() > deadline)
