@@ -315,9 +315,11 @@ static unsigned int __init sc_static_row(enum sc_alg alg, u32 cpu,
  * best time: 4 of 800 plans kept a row over 20% slower than the best at
  * some class, up to 2.56x (make bench, "Calibration repeatability").  In
  * turns, with passes, a disturbance lasting a turn still leaves the row
- * its other passes.  Another row replaces the static choice only if it
- * is more than SC_CALIB_MARGIN percent faster, and a SIMD row replaces a
- * row that needs none only on the same terms.
+ * its other passes; where the passes leave the static choice, that row
+ * and the pick get one more turn each (sc_calib_confirm()).  Another row
+ * replaces the static choice only if it is more than SC_CALIB_MARGIN
+ * percent faster, and a SIMD row replaces a row that needs none only on
+ * the same terms.
  * About 17 classes x 20 rows x 9 samples x 2 us: a few milliseconds in all.
  * The margin is 3%: rows running the same code at a length (the IFMA rows
  * hand short messages to the scalar code) measure up to 2-3% apart.
@@ -656,12 +658,13 @@ static void __init sc_calib_row_turn(struct sc_calib_run *run, unsigned int cl,
 /*
  * Where the measured pick at a class is not the static row, one more turn
  * of each once the whole table has had its passes (for most classes a
- * millisecond or more later), and their best times updated.  A burst of host load (on a Zen 5 guest, SIMD code 1.3x
- * slower for 100-400 us, often) could cover all three passes of a class,
- * about 100 us: Poly1305 at 256 B kept the scalar row, 1.26x slower than
- * ifma, in 3 to 12 plans of 2000, its passes finding ifma at 16600 ns
- * against its usual 12700.  A turn can only lower a best time, so this
- * corrects such a pick and cannot spoil a right one.
+ * millisecond or more later), and their best times updated.  A burst of
+ * host load (on a Zen 5 guest, SIMD code 1.3x slower for 100-400 us,
+ * often) could cover all three passes of a class, about 100 us: Poly1305
+ * at 256 B kept the scalar row, 1.26x slower than ifma, in 3 to 12 plans
+ * of 2000, its passes finding ifma at 16600 ns against its usual 12700.
+ * A turn can only lower a best time, so this corrects such a pick and
+ * cannot spoil a right one.
  */
 static void __init sc_calib_confirm(struct sc_calib_run *run,
 				    u32 t[SC_NCLASSES][SC_CALIB_MAX_ROWS])
