@@ -29,7 +29,7 @@
 #define sc_simd_end()	} } while (0)
 #define SC_SIMD_SCOPED	1
 #elif LINUX_VERSION_CODE >= KERNEL_VERSION(6, 19, 0)
-#error "kernel_neon_begin() takes a state buffer from v6.19 but <asm/simd.h> has no scoped_ksimd(): extend compat/arm64.h"
+#error "kernel_neon_begin() takes a state buffer from v6.19 but <asm/simd.h> has no scoped_ksimd(): extend the test above"
 #else
 static inline void sc_simd_begin(void)
 {

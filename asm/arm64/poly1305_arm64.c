@@ -31,8 +31,6 @@ static void sc_poly1305_blocks_arm64(struct sc_poly1305_core *core,
 	sc_poly1305_arm64_blocks(core, src, len, padbit);
 }
 
-typedef unsigned __int128 sc_u128;
-
 static const u8 sc_poly1305_zero_block[POLY1305_BLOCK_SIZE];
 
 /* h * r (mod p, partially reduced) with the scalar kernel: (h + 0) * r. */
@@ -68,13 +66,13 @@ static void sc_poly1305_table(const u64 *pow, u32 t[9][2], int lane)
 static void sc_poly1305_blocks_neon(struct sc_poly1305_core *core,
 				    const u8 *src, size_t len, u32 padbit)
 {
+	unsigned __int128 t;
 	struct sc_poly1305_core p = *core;
 	u64 pw[5][3];		/* r^1 .. r^4 (index 1..4), base 2^64 */
 	u32 tables[4][9][2];
 	u32 h[5][2];
 	size_t steps = len / (4 * POLY1305_BLOCK_SIZE);
 	u64 h0, h1, h2, c;
-	sc_u128 t;
 	int i;
 
 	if (!steps) {
@@ -108,19 +106,19 @@ static void sc_poly1305_blocks_neon(struct sc_poly1305_core *core,
 	/* lane 0 + lane 1, back to base 2^64 */
 	for (i = 0; i < 5; i++)
 		h[i][0] += h[i][1];
-	t = (sc_u128)h[0][0] + ((sc_u128)h[1][0] << 26) +
-	    ((sc_u128)h[2][0] << 52);
+	t = (unsigned __int128)h[0][0] + ((unsigned __int128)h[1][0] << 26) +
+	    ((unsigned __int128)h[2][0] << 52);
 	h0 = (u64)t;
 	t >>= 64;
-	t += ((sc_u128)h[3][0] << 14) + ((sc_u128)h[4][0] << 40);
+	t += ((unsigned __int128)h[3][0] << 14) + ((unsigned __int128)h[4][0] << 40);
 	h1 = (u64)t;
 	h2 = (u64)(t >> 64);
 	/* fold the bits at and above 2^130 back times 5: h2 <= 4 after */
 	c = (h2 >> 2) * 5;
 	h2 &= 3;
-	t = (sc_u128)h0 + c;
+	t = (unsigned __int128)h0 + c;
 	h0 = (u64)t;
-	t = (sc_u128)h1 + (u64)(t >> 64);
+	t = (unsigned __int128)h1 + (u64)(t >> 64);
 	h1 = (u64)t;
 	h2 += (u64)(t >> 64);
 	core->h[0] = h0;
