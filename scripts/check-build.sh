@@ -28,6 +28,9 @@
 # the older kernels. Distribution kernels have no CONFIG_KUNIT, so modpost
 # runs with KBUILD_MODPOST_WARN=1 and its unresolved-symbol lines are not
 # counted (the 7.3 layers link and load the module).
+# Once, whatever the targets, `checkpatch` runs scripts/checkpatch.sh: the
+# newest stable kernel's checkpatch.pl over the module's C, failing on any
+# hit outside the few types that script ignores (and says why).
 #
 # Output: one line per check, `PASS|FAIL|SKIP  NAME  (details)`, then
 # exactly `N passed, N failed` (SKIP counts as failed). Exit status 0 only
@@ -242,6 +245,23 @@ for t in "$@"; do
 		fi
 	fi
 done
+
+# Kernel style: scripts/checkpatch.sh over the module's C (its ignores and
+# their reasons are listed there), once, whatever the targets.
+t0=$(date +%s)
+rc=0
+cpout=$("$here/checkpatch.sh" 2>&1) || rc=$?
+counts=$(printf '%s\n' "$cpout" | grep -oE '[0-9]+ passed, [0-9]+ failed$' | tail -1 || true)
+if [ $rc = 0 ]; then
+	result PASS checkpatch "${counts%% *} files, no hits, $(($(date +%s) - t0)) s"
+elif [ -z "$counts" ]; then
+	printf '%s\n' "$cpout" | tail -5 | sed 's/^/    /'
+	result SKIP checkpatch "checkpatch.pl could not be run"
+else
+	printf '%s\n' "$cpout" | grep -v '^\[simdcrypt ' | head -80 | sed 's/^/    /'
+	nf=${counts#*, }
+	result FAIL checkpatch "${nf%% *} files with hits (scripts/checkpatch.sh)"
+fi
 
 echo
 echo "check-build summary:"

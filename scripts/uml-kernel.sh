@@ -7,7 +7,7 @@
 # self-tests.  The cache is keyed on the source package version and the
 # hash of the config fragment below; a warm run does not rebuild.
 #
-# Usage: scripts/uml-kernel.sh [--debug] [--print-only]
+# Usage: scripts/uml-kernel.sh [--debug] [--print-only | --source]
 # --debug: a second flavour with KASAN and DEBUG_SG (check-uml uses it: it
 # catches out-of-bounds accesses and bad scatterlists).  The default flavour
 # has no KASAN, so the kernel's own C drivers run at full speed (speed
@@ -22,6 +22,8 @@
 # (default trixie-backports), SC_UML_JOBS (default: nproc).
 # --print-only: print the directory of an already built kernel (resolving
 # the version from the apt lists) without building; fails if not built.
+# --source: download and unpack the source if need be, print its directory
+# and build nothing (scripts/checkpatch.sh runs its scripts/checkpatch.pl).
 
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
@@ -29,12 +31,14 @@ set -euo pipefail
 suite=${SC_UML_SUITE:-trixie-backports}
 jobs=${SC_UML_JOBS:-$(nproc)}
 print_only=0
+source_only=0
 debug=0
 for arg in "$@"; do
 	case $arg in
 	--print-only) print_only=1 ;;
+	--source) source_only=1 ;;
 	--debug) debug=1 ;;
-	*) sc_die "usage: $0 [--debug] [--print-only]" ;;
+	*) sc_die "usage: $0 [--debug] [--print-only | --source]" ;;
 	esac
 done
 
@@ -89,6 +93,14 @@ if (sc_apt_dir "$suite" amd64 >/dev/null); then
 	meta_ver=$(sc_apt_cache "$suite" amd64 policy linux-source 2>/dev/null |
 		awk '/Candidate:/ {print $2; exit}')
 fi
+if { [ -z "$meta_ver" ] || [ "$meta_ver" = "(none)" ]; } && [ $source_only = 1 ]; then
+	# Offline: the newest source already unpacked.
+	cached=$(ls -d "$base"/src/*/linux-source-*/.simdcrypt-unpacked 2>/dev/null | sort -V | tail -1)
+	[ -n "$cached" ] || sc_die "no linux-source package in $suite and none unpacked"
+	sc_log "cannot resolve linux-source in $suite (offline?); using $(dirname "$cached")"
+	dirname "$cached"
+	exit 0
+fi
 if [ -z "$meta_ver" ] || [ "$meta_ver" = "(none)" ]; then
 	# Offline: fall back to the newest kernel already built with this fragment.
 	cached=$(ls -d "$base"/build/*-"$frag_hash" 2>/dev/null | sort -V | tail -1)
@@ -108,6 +120,32 @@ srcdir="$base/src/$meta_ver/$src_pkg"
 out="$base/build/$key"
 mkdir -p "$base"
 
+# --- download + unpack the source (shared by every fragment) ---------------
+# (called with the lock held)
+unpack_source() {
+	if [ ! -f "$srcdir/.simdcrypt-unpacked" ]; then
+		debdir="$base/src/$meta_ver/deb"
+		deb=$(sc_download "$suite" amd64 "$debdir" "$src_pkg")
+		sc_log "unpacking $(basename "$deb") (about a minute)"
+		rm -rf "$srcdir" "$debdir/x"
+		dpkg -x "$deb" "$debdir/x"
+		tarball="$debdir/x/usr/src/$src_pkg.tar.xz"
+		[ -f "$tarball" ] || sc_die "no $src_pkg.tar.xz in $deb"
+		mkdir -p "$base/src/$meta_ver"
+		tar -C "$base/src/$meta_ver" -xJf "$tarball"
+		[ -f "$srcdir/Makefile" ] || sc_die "unpacked tree lacks $srcdir/Makefile"
+		rm -rf "$debdir/x"
+		touch "$srcdir/.simdcrypt-unpacked"
+	fi
+}
+
+if [ $source_only = 1 ]; then
+	exec 9>"$base/.lock"
+	flock 9
+	unpack_source
+	echo "$srcdir"
+	exit 0
+fi
 if [ -f "$out/.simdcrypt-built" ]; then
 	sc_log "UML kernel $meta_ver (fragment $frag_hash) cached: $out"
 	echo "$out"
@@ -128,21 +166,7 @@ if [ -f "$out/.simdcrypt-built" ]; then
 fi
 
 t0=$(date +%s)
-# --- download + unpack the source (shared by every fragment) ---------------
-if [ ! -f "$srcdir/.simdcrypt-unpacked" ]; then
-	debdir="$base/src/$meta_ver/deb"
-	deb=$(sc_download "$suite" amd64 "$debdir" "$src_pkg")
-	sc_log "unpacking $(basename "$deb") (about a minute)"
-	rm -rf "$srcdir" "$debdir/x"
-	dpkg -x "$deb" "$debdir/x"
-	tarball="$debdir/x/usr/src/$src_pkg.tar.xz"
-	[ -f "$tarball" ] || sc_die "no $src_pkg.tar.xz in $deb"
-	mkdir -p "$base/src/$meta_ver"
-	tar -C "$base/src/$meta_ver" -xJf "$tarball"
-	[ -f "$srcdir/Makefile" ] || sc_die "unpacked tree lacks $srcdir/Makefile"
-	rm -rf "$debdir/x"
-	touch "$srcdir/.simdcrypt-unpacked"
-fi
+unpack_source
 
 # --- configure ----------------------------------------------------------------
 sc_log "configuring UML $kser ($meta_ver) in $out"
