@@ -2,7 +2,8 @@
 /*
  * Kernel-version differences the KUnit suites (kunit/) meet: the
  * parameter generators' arguments, KUNIT_EXPECT_MEMEQ(),
- * kunit_add_action_or_reset() and the hrtimer set-up call.
+ * kunit_add_action_or_reset(), the hrtimer set-up call and where
+ * hex2bin() is declared.
  */
 #ifndef _SC_COMPAT_KUNIT_H
 #define _SC_COMPAT_KUNIT_H
@@ -13,6 +14,12 @@
 #include <linux/slab.h>
 #include <linux/string.h>
 #include <linux/version.h>
+/* hex2bin(): <linux/hex.h> (6.12 has it, 6.1 not), before in <linux/kernel.h> */
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 0)
+#include <linux/hex.h>
+#else
+#include <linux/kernel.h>
+#endif
 
 /* KUnit parameter generators gained a struct kunit * argument in 6.18. */
 #if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 18, 0)
