@@ -132,42 +132,15 @@ void rnd_fill(u8 *p, size_t n)
 	}
 }
 
+/* the decoders of test/vectors.h, under the names the harness files use */
 size_t unhex(const char *s, u8 *out)
 {
-	size_t n = 0;
-	int hi = -1;
-
-	for (; *s; s++) {
-		int v;
-
-		if (*s >= '0' && *s <= '9')
-			v = *s - '0';
-		else if (*s >= 'a' && *s <= 'f')
-			v = *s - 'a' + 10;
-		else if (*s >= 'A' && *s <= 'F')
-			v = *s - 'A' + 10;
-		else
-			continue;
-		if (hi < 0) {
-			hi = v;
-		} else {
-			out[n++] = (u8)(hi << 4 | v);
-			hi = -1;
-		}
-	}
-	return n;
+	return sc_vec_unhex(s, out);
 }
 
 size_t msg_bytes(const struct sc_msg *m, u8 *out)
 {
-	if (m->text) {
-		memcpy(out, m->text, strlen(m->text));
-		return strlen(m->text);
-	}
-	if (m->hex)
-		return unhex(m->hex, out);
-	memset(out, m->rep_byte, m->rep_len);
-	return m->rep_len;
+	return sc_vec_msg(m, out);
 }
 
 static u32 le32(const u8 *p)
