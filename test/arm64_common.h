@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * What the arm64 test programs (arm64_diff.c, arm64_aead.c) share: the
- * case counters and CHECK(), a small deterministic random stream, hex,
- * and the comparison of Poly1305 states.  Each program is one translation
+ * case counters and CHECK(), a small deterministic random stream and
+ * the comparison of Poly1305 states.  Each program is one translation
  * unit, so these are plain statics.
  */
 #ifndef _SC_TEST_ARM64_COMMON_H
@@ -47,17 +47,6 @@ static void rnd_bytes(void *p, size_t n)
 
 	while (n--)
 		*b++ = (u8)rnd();
-}
-
-static void unhex(u8 *out, const char *hex)
-{
-	unsigned int v;
-
-	while (*hex) {
-		sscanf(hex, "%2x", &v);
-		*out++ = (u8)v;
-		hex += 2;
-	}
 }
 
 /* h mod 2^130-5, fully reduced, as three words. */

@@ -36,6 +36,7 @@
 #include "cpu_user.h"
 
 #include "arm64_common.h"
+#include "vectors.h"
 
 /* ---- ChaCha ---- */
 
@@ -45,46 +46,54 @@
 static u8 src_buf[MAXLEN + 64], ref_buf[MAXLEN + 64];
 static u8 dst_buf[MAXLEN + 64 + 2 * GUARD];
 
-static void chacha_kat(const struct sc_chacha_impl *impl)
+/* A vectors.h key as the eight words of a ChaCha state. */
+static void kat_key_words(const char *hex, u32 k[8])
 {
-	static const char pt[] =
-		"Ladies and Gentlemen of the class of '99: If I could offer you "
-		"only one tip for the future, sunscreen would be it.";
-	static const char ct_hex[] =
-		"6e2e359a2568f98041ba0728dd0d6981e97e7aec1d4360c20a27afccfd9fae0b"
-		"f91b65c5524733ab8f593dabcd62b3571639d624e65152ab8f530c359f0861d8"
-		"07ca0dbf500d6a6156a38e088a22b65e52bc514d16ccf806818ce91ab7793736"
-		"5af90bbf74a35be6b40b8eedf2785e42874d";
-	static const char hc_hex[] =
-		"82413b4227b27bfed30e42508a877d73"
-		"a0f9e4d58a74a853c12ec41326d3ecdc";
-	u8 key[32], iv[16], ct[114], out[114], hout[32], hexp[32];
-	u32 k[8], state[16], sub[8];
+	u8 key[32];
 	int i;
 
-	for (i = 0; i < 32; i++)
-		key[i] = (u8)i;
+	sc_vec_unhex(hex, key);
 	for (i = 0; i < 8; i++)
 		k[i] = get_unaligned_le32(key + 4 * i);
-	/* RFC 8439 2.4.2: counter 1, nonce 000000000000004a00000000 */
-	memset(iv, 0, sizeof(iv));
-	iv[0] = 1;
-	iv[11] = 0x4a;
-	sc_chacha_init_state(state, k, iv);
-	unhex(ct, ct_hex);
-	impl->xor_stream(state, out, (const u8 *)pt, 114, 20);
-	CHECK(!memcmp(out, ct, 114), "%s: RFC 8439 2.4.2 ciphertext",
-	      impl->base.name);
+}
 
-	/* XChaCha draft 2.2.1: HChaCha20, nonce 000000090000004a0000000031415927 */
-	unhex(iv, "000000090000004a0000000031415927");
-	sc_chacha_init_state(state, k, iv);
-	impl->hchacha(state, sub, 20);
-	for (i = 0; i < 8; i++)
-		put_unaligned_le32(sub[i], hout + 4 * i);
-	unhex(hexp, hc_hex);
-	CHECK(!memcmp(hout, hexp, 32), "%s: HChaCha20 draft vector",
-	      impl->base.name);
+/* Every ChaCha20 and HChaCha20 answer of test/vectors.h through @impl. */
+static void chacha_kat(const struct sc_chacha_impl *impl)
+{
+	static u8 pt[512], ct[512], out[512];
+	u8 iv[16], hout[32], hexp[32];
+	u32 k[8], state[16], sub[8];
+	size_t n, len;
+	unsigned int v;
+	int i;
+
+	for (v = 0; v < sizeof(sc_chacha_kats) / sizeof(sc_chacha_kats[0]); v++) {
+		const struct sc_chacha_kat *kat = &sc_chacha_kats[v];
+
+		kat_key_words(kat->key, k);
+		put_unaligned_le32(kat->counter, iv);
+		sc_vec_unhex(kat->nonce, iv + 4);
+		len = sc_vec_unhex(kat->ct, ct);
+		n = sc_vec_msg(&kat->pt, pt);
+		if (!n)		/* no plaintext: the keystream */
+			memset(pt, 0, len);
+		sc_chacha_init_state(state, k, iv);
+		impl->xor_stream(state, out, pt, len, 20);
+		CHECK((!n || n == len) && !memcmp(out, ct, len), "%s: %s",
+		      impl->base.name, kat->src);
+	}
+	for (v = 0; v < sizeof(sc_hchacha_kats) / sizeof(sc_hchacha_kats[0]); v++) {
+		const struct sc_hchacha_kat *kat = &sc_hchacha_kats[v];
+
+		kat_key_words(kat->key, k);
+		sc_vec_unhex(kat->nonce16, iv);
+		sc_chacha_init_state(state, k, iv);
+		impl->hchacha(state, sub, 20);
+		for (i = 0; i < 8; i++)
+			put_unaligned_le32(sub[i], hout + 4 * i);
+		sc_vec_unhex(kat->out, hexp);
+		CHECK(!memcmp(hout, hexp, 32), "%s: %s", impl->base.name, kat->src);
+	}
 }
 
 static void chacha_diff(const struct sc_chacha_impl *impl)
@@ -170,20 +179,26 @@ static void chacha_diff(const struct sc_chacha_impl *impl)
 
 /* ---- Poly1305 ---- */
 
+/* Every Poly1305 answer of test/vectors.h through @impl. */
 static void poly_kat(const struct sc_poly1305_impl *impl)
 {
-	static const char msg[] = "Cryptographic Forum Research Group";
+	static u8 msg[512];
 	u8 key[32], tag[16], exp[16];
 	struct sc_poly1305_msg m;
+	unsigned int v;
 
-	unhex(key, "85d6be7857556d337f4452fe42d506a8"
-		   "0103808afb0db2fd4abff6af4149f51b");
-	unhex(exp, "a8061dc1305136c6c22b8baf0c0127a9");
-	sc_poly1305_msg_init(&m);
-	sc_poly1305_msg_update(impl, &m, key, 32);
-	sc_poly1305_msg_update(impl, &m, (const u8 *)msg, 34);
-	CHECK(!sc_poly1305_msg_final(impl, &m, tag) && !memcmp(tag, exp, 16),
-	      "%s: RFC 8439 2.5.2 tag", impl->base.name);
+	for (v = 0; v < sizeof(sc_poly1305_kats) / sizeof(sc_poly1305_kats[0]); v++) {
+		const struct sc_poly1305_kat *k = &sc_poly1305_kats[v];
+		size_t len = sc_vec_msg(&k->msg, msg);
+
+		sc_vec_unhex(k->key, key);
+		sc_vec_unhex(k->tag, exp);
+		sc_poly1305_msg_init(&m);
+		sc_poly1305_msg_update(impl, &m, key, 32);
+		sc_poly1305_msg_update(impl, &m, msg, len);
+		CHECK(!sc_poly1305_msg_final(impl, &m, tag) && !memcmp(tag, exp, 16),
+		      "%s: %s", impl->base.name, k->src);
+	}
 }
 
 static void poly_diff(const struct sc_poly1305_impl *impl)
@@ -283,46 +298,61 @@ static void sha3_hex(const struct sc_keccak_impl *impl, unsigned int rate,
 	sc_keccak_sponge_squeeze(impl, &sp, out, outlen);
 }
 
-static void keccak_kat(const struct sc_keccak_impl *impl)
+/* A vectors.h SHA-3/SHAKE name: its rate and domain byte. */
+static bool keccak_alg(const char *alg, unsigned int *rate, u8 *ds)
 {
 	static const struct {
-		unsigned int rate, outlen;
+		const char *name;
+		unsigned int rate;
 		u8 ds;
-		const char *msg, *hex;
-		unsigned int repeat;
-	} v[] = {
-		{ SHA3_256_RATE, 32, SHA3_DSBYTE, "",
-		  "a7ffc6f8bf1ed76651c14756a061d662f580ff4de43b49fa82d80a4b80f8434a", 1 },
-		{ SHA3_256_RATE, 32, SHA3_DSBYTE, "abc",
-		  "3a985da74fe225b2045c172d6bd390bd855f086e3e9d525b46bfe24511431532", 1 },
-		{ SHA3_512_RATE, 64, SHA3_DSBYTE, "abc",
-		  "b751850b1a57168a5693cd924b6b096e08f621827444f70d884f5d0240d2712e"
-		  "10e116e9192af3c91a7ec57647e3934057340b4cf408d5a56592f8274eec53f0", 1 },
-		{ SHAKE128_RATE, 32, SHAKE_DSBYTE, "",
-		  "7f9c2ba4e88f827d616045507605853ed73b8093f6efbc88eb1a6eacfa66ef26", 1 },
-		/* one million 'a' (FIPS 202 examples) */
-		{ SHA3_256_RATE, 32, SHA3_DSBYTE, "a",
-		  "5c8875ae474a3634ba4fd55ec85bffd661f32aca75c6d699d0cdcb6c115891c1",
-		  1000000 },
+	} algs[] = {
+		{ "sha3-224", SHA3_224_RATE, SHA3_DSBYTE },
+		{ "sha3-256", SHA3_256_RATE, SHA3_DSBYTE },
+		{ "sha3-384", SHA3_384_RATE, SHA3_DSBYTE },
+		{ "sha3-512", SHA3_512_RATE, SHA3_DSBYTE },
+		{ "shake128", SHAKE128_RATE, SHAKE_DSBYTE },
+		{ "shake256", SHAKE256_RATE, SHAKE_DSBYTE },
 	};
-	static u8 big[1000000];
-	u8 out[64], exp[64];
 	unsigned int i;
 
-	for (i = 0; i < sizeof(v) / sizeof(v[0]); i++) {
-		const u8 *msg = (const u8 *)v[i].msg;
-		size_t len = strlen(v[i].msg);
-
-		if (v[i].repeat > 1) {
-			memset(big, v[i].msg[0], v[i].repeat);
-			msg = big;
-			len = v[i].repeat;
+	for (i = 0; i < sizeof(algs) / sizeof(algs[0]); i++) {
+		if (!strcmp(algs[i].name, alg)) {
+			*rate = algs[i].rate;
+			*ds = algs[i].ds;
+			return true;
 		}
-		sha3_hex(impl, v[i].rate, v[i].ds, msg, len, out, v[i].outlen);
-		unhex(exp, v[i].hex);
-		CHECK(!memcmp(out, exp, v[i].outlen), "%s: FIPS 202 vector %u",
-		      impl->base.name, i);
 	}
+	return false;
+}
+
+/*
+ * Every SHA-3/SHAKE answer of test/vectors.h through @impl, and FIPS 202's
+ * SHA3-256 of a million 'a' (long enough to cross many 4 KiB pieces).
+ */
+static void keccak_kat(const struct sc_keccak_impl *impl)
+{
+	static u8 msg[1000000];
+	u8 out[64], exp[64], ds;
+	unsigned int v, rate;
+	size_t len, outlen;
+
+	for (v = 0; v < sizeof(sc_sha3_kats) / sizeof(sc_sha3_kats[0]); v++) {
+		const struct sc_sha3_kat *k = &sc_sha3_kats[v];
+
+		if (!keccak_alg(k->alg, &rate, &ds)) {
+			CHECK(0, "%s: no rate for %s", k->src, k->alg);
+			continue;
+		}
+		len = sc_vec_msg(&k->msg, msg);
+		outlen = sc_vec_unhex(k->md, exp);
+		sha3_hex(impl, rate, ds, msg, len, out, outlen);
+		CHECK(!memcmp(out, exp, outlen), "%s: %s", impl->base.name, k->src);
+	}
+	memset(msg, 'a', sizeof(msg));
+	sha3_hex(impl, SHA3_256_RATE, SHA3_DSBYTE, msg, sizeof(msg), out, 32);
+	sc_vec_unhex("5c8875ae474a3634ba4fd55ec85bffd661f32aca75c6d699d0cdcb6c115891c1", exp);
+	CHECK(!memcmp(out, exp, 32), "%s: FIPS 202 SHA3-256 of a million 'a'",
+	      impl->base.name);
 }
 
 static void keccak_diff(const struct sc_keccak_impl *impl)
