@@ -332,7 +332,7 @@ static bool keccak_alg(const char *alg, unsigned int *rate, u8 *ds)
 static void keccak_kat(const struct sc_keccak_impl *impl)
 {
 	static u8 msg[1000000];
-	u8 out[64], exp[64], ds;
+	u8 out[200], exp[200], ds;
 	unsigned int v, rate;
 	size_t len, outlen;
 

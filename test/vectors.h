@@ -17,7 +17,9 @@
  *   [FIPS202]  NIST FIPS 202 with the NIST CSRC "Cryptographic Standards
  *              and Guidelines: Examples with Intermediate Values" for
  *              SHA3-224/256/384/512 ("" , "abc", and the 1600-bit message
- *              of 200 bytes 0xa3) and SHAKE128/256 of the empty message.
+ *              of 200 bytes 0xa3) and SHAKE128/256 of the same three
+ *              messages (200 bytes of output for the empty one, more than
+ *              a block; 64 for the others).
  *   [LINUX]    the Linux kernel's crypto/testmgr.h (v7.3),
  *              xchacha12_tv_template: XChaCha12 vectors the kernel's
  *              self-tests use ("computed with XChaCha12, using a modified
@@ -400,11 +402,40 @@ static const struct sc_sha3_kat sc_sha3_kats[] = {
 	  { .rep_byte = 0xa3, .rep_len = 200 },
 	  "e76dfad22084a8b1467fcf2ffa58361bec7628edf5f3fdc0e4805dc48caeeca8"
 	  "1b7c13c30adf52a3659584739a2df46be589c51ca1a4a8416df6545a1ce8ba00" },
-	{ "FIPS202 examples SHAKE128 \"\" (first 32 bytes)", "shake128", { .text = "" },
-	  "7f9c2ba4e88f827d616045507605853ed73b8093f6efbc88eb1a6eacfa66ef26" },
-	{ "FIPS202 examples SHAKE256 \"\" (first 64 bytes)", "shake256", { .text = "" },
+	{ "FIPS202 SHAKE128 \"\" (first 200 bytes)", "shake128",
+	  { .text = "" },
+	  "7f9c2ba4e88f827d616045507605853ed73b8093f6efbc88eb1a6eacfa66ef26"
+	  "3cb1eea988004b93103cfb0aeefd2a686e01fa4a58e8a3639ca8a1e3f9ae57e2"
+	  "35b8cc873c23dc62b8d260169afa2f75ab916a58d974918835d25e6a435085b2"
+	  "badfd6dfaac359a5efbb7bcc4b59d538df9a04302e10c8bc1cbf1a0b3a5120ea"
+	  "17cda7cfad765f5623474d368ccca8af0007cd9f5e4c849f167a580b14aabdef"
+	  "aee7eef47cb0fca9767be1fda69419dfb927e9df07348b196691abaeb580b32d"
+	  "ef58538b8d23f877" },
+	{ "FIPS202 SHAKE128 \"abc\" (first 64 bytes)", "shake128",
+	  { .text = "abc" },
+	  "5881092dd818bf5cf8a3ddb793fbcba74097d5c526a6d35f97b83351940f2cc8"
+	  "44c50af32acd3f2cdd066568706f509bc1bdde58295dae3f891a9a0fca578378" },
+	{ "FIPS202 SHAKE128 1600-bit 0xa3 (first 64 bytes)", "shake128",
+	  { .rep_byte = 0xa3, .rep_len = 200 },
+	  "131ab8d2b594946b9c81333f9bb6e0ce75c3b93104fa3469d3917457385da037"
+	  "cf232ef7164a6d1eb448c8908186ad852d3f85a5cf28da1ab6fe343817197846" },
+	{ "FIPS202 SHAKE256 \"\" (first 200 bytes)", "shake256",
+	  { .text = "" },
 	  "46b9dd2b0ba88d13233b3feb743eeb243fcd52ea62b81b82b50c27646ed5762f"
-	  "d75dc4ddd8c0f200cb05019d67b592f6fc821c49479ab48640292eacb3b7c4be" },
+	  "d75dc4ddd8c0f200cb05019d67b592f6fc821c49479ab48640292eacb3b7c4be"
+	  "141e96616fb13957692cc7edd0b45ae3dc07223c8e92937bef84bc0eab862853"
+	  "349ec75546f58fb7c2775c38462c5010d846c185c15111e595522a6bcd16cf86"
+	  "f3d122109e3b1fdd943b6aec468a2d621a7c06c6a957c62b54dafc3be87567d6"
+	  "77231395f6147293b68ceab7a9e0c58d864e8efde4e1b9a46cbe854713672f5c"
+	  "aaae314ed9083dab" },
+	{ "FIPS202 SHAKE256 \"abc\" (first 64 bytes)", "shake256",
+	  { .text = "abc" },
+	  "483366601360a8771c6863080cc4114d8db44530f8f1e1ee4f94ea37e78b5739"
+	  "d5a15bef186a5386c75744c0527e1faa9f8726e462a12a4feb06bd8801e751e4" },
+	{ "FIPS202 SHAKE256 1600-bit 0xa3 (first 64 bytes)", "shake256",
+	  { .rep_byte = 0xa3, .rep_len = 200 },
+	  "cd8a920ed141aa0407a22d59288652e9d9f1a7ee0c1e7c1ca699424da84a904d"
+	  "2d700caae7396ece96604440577da4f3aa22aeb8857f961c4cd8e06f0ae6610b" },
 };
 
 /*
