@@ -460,6 +460,21 @@ void sc_poly1305_blocks_generic(struct sc_poly1305_core *core, const u8 *src,
 			     size_t len, u32 padbit);
 void sc_poly1305_emit(const struct sc_poly1305_core *core, const u32 *s, u8 *out);
 
+/*
+ * h = h0 + 2^64 h1 + 2^128 h2: fold the bits at and above 2^130 back in,
+ * times 5 (2^130 = 5 mod p), which leaves h2 <= 4 and h's value mod p.
+ */
+static inline void sc_poly1305_fold130(u64 *h0, u64 *h1, u64 *h2)
+{
+	unsigned __int128 t = (unsigned __int128)*h0 + (*h2 >> 2) * 5;
+
+	*h2 &= 3;
+	*h0 = (u64)t;
+	t = (unsigned __int128)*h1 + (u64)(t >> 64);
+	*h1 = (u64)t;
+	*h2 += (u64)(t >> 64);
+}
+
 void sc_keccakf1600_generic(u64 *st);
 void sc_keccak_absorb_generic(u64 *st, const u8 *in, size_t nblocks,
 			   unsigned int rate);

@@ -80,17 +80,11 @@ void sc_poly1305_blocks_generic(struct sc_poly1305_core *core, const u8 *src,
 void sc_poly1305_emit(const struct sc_poly1305_core *core, const u32 *s, u8 *out)
 {
 	u64 h0 = core->h[0], h1 = core->h[1], h2 = core->h[2];
-	u64 g0, g1, g2, mask, c;
+	u64 g0, g1, g2, mask;
 	unsigned __int128 t;
 
 	/* fully reduce h: h may still be >= p once */
-	c = (h2 >> 2) * 5;
-	h2 &= 3;
-	t = (unsigned __int128)h0 + c;
-	h0 = (u64)t;
-	t = (unsigned __int128)h1 + (u64)(t >> 64);
-	h1 = (u64)t;
-	h2 += (u64)(t >> 64);
+	sc_poly1305_fold130(&h0, &h1, &h2);
 
 	/* g = h + 5 - 2^130; use it if it did not borrow */
 	t = (unsigned __int128)h0 + 5;

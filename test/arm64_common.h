@@ -56,16 +56,8 @@ static void poly_reduce(const u64 *hin, u64 *out)
 	unsigned __int128 t;
 	int i;
 
-	for (i = 0; i < 3; i++) {
-		u64 c = (h2 >> 2) * 5;
-
-		h2 &= 3;
-		t = (unsigned __int128)h0 + c;
-		h0 = (u64)t;
-		t = (unsigned __int128)h1 + (u64)(t >> 64);
-		h1 = (u64)t;
-		h2 += (u64)(t >> 64);
-	}
+	for (i = 0; i < 3; i++)
+		sc_poly1305_fold130(&h0, &h1, &h2);
 	t = (unsigned __int128)h0 + 5;
 	g0 = (u64)t;
 	t = (unsigned __int128)h1 + (u64)(t >> 64);

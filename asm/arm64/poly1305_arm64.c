@@ -72,7 +72,7 @@ static void sc_poly1305_blocks_neon(struct sc_poly1305_core *core,
 	u32 tables[4][9][2];
 	u32 h[5][2];
 	size_t steps = len / (4 * POLY1305_BLOCK_SIZE);
-	u64 h0, h1, h2, c;
+	u64 h0, h1, h2;
 	int i;
 
 	if (!steps) {
@@ -113,14 +113,7 @@ static void sc_poly1305_blocks_neon(struct sc_poly1305_core *core,
 	t += ((unsigned __int128)h[3][0] << 14) + ((unsigned __int128)h[4][0] << 40);
 	h1 = (u64)t;
 	h2 = (u64)(t >> 64);
-	/* fold the bits at and above 2^130 back times 5: h2 <= 4 after */
-	c = (h2 >> 2) * 5;
-	h2 &= 3;
-	t = (unsigned __int128)h0 + c;
-	h0 = (u64)t;
-	t = (unsigned __int128)h1 + (u64)(t >> 64);
-	h1 = (u64)t;
-	h2 += (u64)(t >> 64);
+	sc_poly1305_fold130(&h0, &h1, &h2);	/* h2 <= 4 after */
 	core->h[0] = h0;
 	core->h[1] = h1;
 	core->h[2] = h2;
