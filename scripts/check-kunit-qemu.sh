@@ -326,8 +326,9 @@ pat='KCSAN:|DEBUG_LOCKS_WARN_ON|suspicious RCU usage|possible (recursive|circula
 # kernel's own data, seen where our stress kthreads exit; listed by their
 # exact title, each with what it is (nothing of ours is read or written):
 #   __lock_acquire / do_exit: an exiting kthread's task->flags (do_exit()
-#     sets PF_EXITING) read by lockdep on another CPU; once in about ten
-#     runs (2026-12-03)
+#     sets PF_EXITING) read on another CPU, where KCSAN's unwinding of the
+#     reader was unreliable (it named __lock_acquire over and over); once
+#     in about ten runs (2026-12-03)
 kernel_races='KCSAN: data-race in __lock_acquire / do_exit$'
 crash=$(grep -ahE "$pat" "$out/dmesg.txt" "$con" 2>/dev/null |
 	grep -avE '^\s*(#|ok |not ok |KTAP |1\.\.)|module verification failed|^SC-|RCU CPU stall warnings suppressed|[Cc]ommand line:' |
