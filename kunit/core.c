@@ -1537,7 +1537,7 @@ struct sc_shake_kat {
 static void sc_shake_kat_load(struct kunit *test, struct sc_shake_kat *k, unsigned int bits)
 {
 	char alg[9];
-	unsigned int i, len, mdlen;
+	unsigned int i, mdlen;
 
 	snprintf(alg, sizeof(alg), "shake%u", bits);
 	memset(k, 0, sizeof(*k));
@@ -1549,13 +1549,13 @@ static void sc_shake_kat_load(struct kunit *test, struct sc_shake_kat *k, unsign
 
 		if (strcmp(v->alg, alg))
 			continue;
-		kunit_kfree(test, sc_kat_msg(test, &v->msg, &len));
 		md = sc_unhex(test, v->md, &mdlen);
-		if (len == 0 && mdlen >= 200)
+		if (v->msg.text && !strcmp(v->msg.text, "") && mdlen >= 200)
 			k->empty = md;
 		else if (v->msg.text && !strcmp(v->msg.text, "abc") && mdlen >= 64)
 			k->abc = md;
-		else if (v->msg.rep_byte == 0xa3 && len == 200 && mdlen >= 64)
+		else if (!v->msg.text && !v->msg.hex && v->msg.rep_byte == 0xa3 &&
+			 v->msg.rep_len == 200 && mdlen >= 64)
 			k->a3 = md;
 	}
 	KUNIT_ASSERT_TRUE_MSG(test, k->empty && k->abc && k->a3,
