@@ -70,7 +70,9 @@ esac
 command -v $cc >/dev/null || sc_die "$cc not found (scripts/deps.sh installs it)"
 for t in afalg finit ktls; do
 	bin=$bindir/$t-$SC_KARCH
-	if [ ! -x "$bin" ] || [ "$SC_TOP/test/$t.c" -nt "$bin" ] || [ "$SC_TOP/test/vectors.h" -nt "$bin" ]; then
+	stale=$([ -x "$bin" ] && find "$SC_TOP/test/$t.c" "$SC_TOP/test/vectors.h" \
+		"$SC_TOP/test/report.h" -newer "$bin" || echo missing)
+	if [ -n "$stale" ]; then
 		sc_log "initramfs: building $t for $SC_KARCH"
 		$cc -O2 -Wall -Wextra -static -o "$bin.$$" "$SC_TOP/test/$t.c" && mv -f "$bin.$$" "$bin"
 	fi

@@ -38,7 +38,6 @@
  */
 #define _GNU_SOURCE
 #include <errno.h>
-#include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -46,6 +45,7 @@
 #include <unistd.h>
 #include <sys/socket.h>
 #include <linux/if_alg.h>
+#include "report.h"
 #include "vectors.h"
 
 #ifndef AF_ALG
@@ -55,35 +55,7 @@
 #define SOL_ALG 279
 #endif
 
-static int npass, nfail, nskip, verbose;
-
-static void result(int ok, const char *fmt, ...)
-{
-	va_list ap;
-
-	printf(ok ? "PASS " : "FAIL ");
-	va_start(ap, fmt);
-	vprintf(fmt, ap);
-	va_end(ap);
-	putchar('\n');
-	fflush(stdout);
-	if (ok)
-		npass++;
-	else
-		nfail++;
-}
-
-static void skip(const char *fmt, ...)
-{
-	va_list ap;
-
-	printf("SKIP ");
-	va_start(ap, fmt);
-	vprintf(fmt, ap);
-	va_end(ap);
-	putchar('\n');
-	nskip++;
-}
+static int verbose;
 
 /* ------------------------------------------------------------------ */
 /* Random numbers (xorshift64*), deterministic per seed                 */
@@ -551,30 +523,44 @@ static int khash(int tfm, const uint8_t *m, size_t len, int pieces, uint8_t *out
 	return err;
 }
 
-/* encrypt/decrypt on an accepted op socket; pieces > 1: MSG_MORE pieces */
-static int kcipher(int tfm, int enc, const uint8_t *iv, int ivlen,
-		   const uint8_t *in, uint8_t *out, size_t len, int pieces)
+/* Control message TYPE holding the 32-bit VAL. */
+static void cmsg_u32(struct cmsghdr *c, int type, uint32_t val)
 {
-	char cbuf[CMSG_SPACE(sizeof(uint32_t)) + CMSG_SPACE(sizeof(struct af_alg_iv) + 64)];
+	c->cmsg_level = SOL_ALG;
+	c->cmsg_type = type;
+	c->cmsg_len = CMSG_LEN(sizeof(uint32_t));
+	memcpy(CMSG_DATA(c), &val, sizeof(val));
+}
+
+/*
+ * One request's input on an accepted op socket: the operation, the AD
+ * length (AEADs: adlen >= 0) and the IV as control messages with the
+ * first piece (at most 16 KiB; pieces > 1: a random length), then the
+ * rest (pieces > 1: random MSG_MORE pieces). Returns 0 or -errno.
+ */
+static int send_request(int op, int enc, long adlen, const uint8_t *iv,
+			int ivlen, const uint8_t *buf, size_t total, int pieces)
+{
+	char cbuf[2 * CMSG_SPACE(sizeof(uint32_t)) + CMSG_SPACE(sizeof(struct af_alg_iv) + 64)];
 	struct msghdr msg = { 0 };
 	struct cmsghdr *c;
 	struct af_alg_iv *aiv;
 	struct iovec iov;
-	size_t first = len;
-	int op, err = 0;
+	size_t first = total, done, n;
+	int err = 0;
 
-	op = accept(tfm, NULL, 0);
-	if (op < 0)
-		return -errno;
+	if (ivlen > 64)
+		return -EINVAL;
 	memset(cbuf, 0, sizeof(cbuf));
 	msg.msg_control = cbuf;
-	msg.msg_controllen = CMSG_SPACE(sizeof(uint32_t)) +
+	msg.msg_controllen = CMSG_SPACE(sizeof(uint32_t)) * (adlen >= 0 ? 2 : 1) +
 			     CMSG_SPACE(sizeof(struct af_alg_iv) + ivlen);
 	c = CMSG_FIRSTHDR(&msg);
-	c->cmsg_level = SOL_ALG;
-	c->cmsg_type = ALG_SET_OP;
-	c->cmsg_len = CMSG_LEN(sizeof(uint32_t));
-	*(uint32_t *)CMSG_DATA(c) = enc ? ALG_OP_ENCRYPT : ALG_OP_DECRYPT;
+	cmsg_u32(c, ALG_SET_OP, enc ? ALG_OP_ENCRYPT : ALG_OP_DECRYPT);
+	if (adlen >= 0) {
+		c = CMSG_NXTHDR(&msg, c);
+		cmsg_u32(c, ALG_SET_AEAD_ASSOCLEN, (uint32_t)adlen);
+	}
 	c = CMSG_NXTHDR(&msg, c);
 	c->cmsg_level = SOL_ALG;
 	c->cmsg_type = ALG_SET_IV;
@@ -584,34 +570,34 @@ static int kcipher(int tfm, int enc, const uint8_t *iv, int ivlen,
 	memcpy(aiv->iv, iv, ivlen);
 
 	if (pieces > 1)
-		first = rnd() % (len + 1);
+		first = rnd() % (total + 1);
 	if (first > 16384)
 		first = 16384;
-	iov.iov_base = (void *)in;
+	iov.iov_base = (void *)buf;
 	iov.iov_len = first;
 	msg.msg_iov = &iov;
 	msg.msg_iovlen = 1;
-	if (sendmsg(op, &msg, first < len ? MSG_MORE : 0) != (ssize_t)first) {
-		err = -errno;
-		goto out;
+	if (sendmsg(op, &msg, first < total ? MSG_MORE : 0) != (ssize_t)first)
+		return -errno;
+	for (done = first; done < total && !err; done += n) {
+		n = --pieces > 1 ? rnd() % (total - done + 1) : total - done;
+		err = send_all(op, buf + done, n, done + n < total);
 	}
-	in += first;
-	len -= first;
-	{
-		size_t done = first, total = first + len;
+	return err;
+}
 
-		while (len && !err) {
-			size_t n = --pieces > 1 ? rnd() % (len + 1) : len;
+/* encrypt/decrypt on an accepted op socket; pieces > 1: MSG_MORE pieces */
+static int kcipher(int tfm, int enc, const uint8_t *iv, int ivlen,
+		   const uint8_t *in, uint8_t *out, size_t len, int pieces)
+{
+	int op, err;
 
-			err = send_all(op, in, n, n < len);
-			in += n;
-			len -= n;
-		}
-		if (!err)
-			err = read_all(op, out, total);
-		(void)done;
-	}
-out:
+	op = accept(tfm, NULL, 0);
+	if (op < 0)
+		return -errno;
+	err = send_request(op, enc, -1, iv, ivlen, in, len, pieces);
+	if (!err)
+		err = read_all(op, out, len);
 	close(op);
 	return err;
 }
@@ -1037,13 +1023,10 @@ static int kaead(int tfm, int enc, const uint8_t *iv, int ivlen,
 		 uint8_t *out, size_t outlen, int pieces)
 {
 	static uint8_t sbuf[65536 + 256 + 64], rbuf[sizeof(sbuf)];
-	char cbuf[2 * CMSG_SPACE(sizeof(uint32_t)) + CMSG_SPACE(sizeof(struct af_alg_iv) + 16)];
-	size_t total = adlen + inlen, rtotal = adlen + outlen, first = total, cut[5];
+	size_t total = adlen + inlen, rtotal = adlen + outlen, cut[5];
 	struct iovec iov[4];
-	struct msghdr msg = { 0 };
-	struct cmsghdr *c;
-	struct af_alg_iv *aiv;
-	int op, err = 0, niov;
+	struct msghdr msg;
+	int op, err, niov;
 	ssize_t r;
 
 	if (total > sizeof(sbuf) || rtotal > sizeof(rbuf))
@@ -1053,46 +1036,7 @@ static int kaead(int tfm, int enc, const uint8_t *iv, int ivlen,
 	op = accept(tfm, NULL, 0);
 	if (op < 0)
 		return -errno;
-	memset(cbuf, 0, sizeof(cbuf));
-	msg.msg_control = cbuf;
-	msg.msg_controllen = 2 * CMSG_SPACE(sizeof(uint32_t)) +
-			     CMSG_SPACE(sizeof(struct af_alg_iv) + ivlen);
-	c = CMSG_FIRSTHDR(&msg);
-	c->cmsg_level = SOL_ALG;
-	c->cmsg_type = ALG_SET_OP;
-	c->cmsg_len = CMSG_LEN(sizeof(uint32_t));
-	*(uint32_t *)CMSG_DATA(c) = enc ? ALG_OP_ENCRYPT : ALG_OP_DECRYPT;
-	c = CMSG_NXTHDR(&msg, c);
-	c->cmsg_level = SOL_ALG;
-	c->cmsg_type = ALG_SET_AEAD_ASSOCLEN;
-	c->cmsg_len = CMSG_LEN(sizeof(uint32_t));
-	*(uint32_t *)CMSG_DATA(c) = (uint32_t)adlen;
-	c = CMSG_NXTHDR(&msg, c);
-	c->cmsg_level = SOL_ALG;
-	c->cmsg_type = ALG_SET_IV;
-	c->cmsg_len = CMSG_LEN(sizeof(struct af_alg_iv) + ivlen);
-	aiv = (struct af_alg_iv *)CMSG_DATA(c);
-	aiv->ivlen = ivlen;
-	memcpy(aiv->iv, iv, ivlen);
-
-	if (pieces > 1)
-		first = rnd() % (total + 1);
-	if (first > 16384)
-		first = 16384;
-	iov[0].iov_base = sbuf;
-	iov[0].iov_len = first;
-	msg.msg_iov = iov;
-	msg.msg_iovlen = 1;
-	if (sendmsg(op, &msg, first < total ? MSG_MORE : 0) != (ssize_t)first) {
-		err = -errno;
-		goto out;
-	}
-	for (size_t done = first; done < total && !err; ) {
-		size_t n = --pieces > 1 ? rnd() % (total - done + 1) : total - done;
-
-		err = send_all(op, sbuf + done, n, done + n < total);
-		done += n;
-	}
+	err = send_request(op, enc, (long)adlen, iv, ivlen, sbuf, total, pieces);
 	if (err)
 		goto out;
 
@@ -1460,8 +1404,7 @@ static int self_check(void)
 		aead_ref(a, key, iv, msg, adlen, pt, out, len, 1, out + len);
 		result(len > 0 && !memcmp(out, ct, len + 16), "reference %s %s", a->name, k->src);
 	}
-	printf("%d passed, %d failed\n", npass, nfail);
-	return nfail ? 1 : 0;
+	return report_done();
 }
 
 /* ------------------------------------------------------------------ */
@@ -1606,6 +1549,5 @@ int main(int argc, char **argv)
 		fprintf(stderr, "no such algorithm\n");
 		return 2;
 	}
-	printf("%d passed, %d failed\n", npass, nfail);
-	return nfail ? 1 : 0;
+	return report_done();
 }

@@ -34,30 +34,12 @@
  */
 #define _GNU_SOURCE
 #include <errno.h>
-#include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
-
-static int npass, nfail;
-
-static void result(int ok, const char *fmt, ...)
-{
-	va_list ap;
-
-	printf(ok ? "PASS " : "FAIL ");
-	va_start(ap, fmt);
-	vprintf(fmt, ap);
-	va_end(ap);
-	putchar('\n');
-	fflush(stdout);
-	if (ok)
-		npass++;
-	else
-		nfail++;
-}
+#include "report.h"
 
 /* ------------------------------------------------------------------ */
 /* What both ends agree on                                              */
@@ -548,8 +530,7 @@ int main(int argc, char **argv)
 		test_replay((long)(wire_len - 1) * 8 + 3, "the last record's tag");
 		test_replay((HDR_SIZE + 1) * 8 + 6, "the first record's ciphertext");
 	}
-	printf("%d passed, %d failed\n", npass, nfail);
-	return nfail ? 1 : 0;
+	return report_done();
 }
 
 #else
@@ -711,7 +692,6 @@ int main(int argc, char **argv)
 		result(0, "host: no KTLS-CAPTURE lines in %s", argv[1]);
 	for (int i = 0; i < ncap; i++)
 		check_capture(&caps[i]);
-	printf("%d passed, %d failed\n", npass, nfail);
-	return nfail ? 1 : 0;
+	return report_done();
 }
 #endif
