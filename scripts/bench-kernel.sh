@@ -51,13 +51,8 @@ grep -q '^CONFIG_KASAN=y' "$kdir/.config" 2>/dev/null &&
 
 # the module, from a copy of the sources
 rm -rf "$out/src" "$out/root"
-mkdir -p "$out/src" "$out/root"/{bin,proc,sys,dev,tmp,out,modules}
-if [ -n "${SC_QEMU_SRC:-}" ]; then
-	cp -a "$SC_QEMU_SRC"/. "$out/src/"
-else
-	(cd "$SC_TOP" && git ls-files -co --exclude-standard -z | grep -zv '^build/' |
-		cpio -0 -pdm --quiet "$out/src")
-fi || sc_die "copying the sources failed"
+mkdir -p "$out/root"/{bin,proc,sys,dev,tmp,out,modules}
+sc_copy_sources "$out/src" "${SC_QEMU_SRC:-}" || sc_die "copying the sources failed"
 sc_log "bench-kernel: building simdcrypt.ko for UML"
 make -C "$kdir" ARCH=um -j2 M="$out/src" >"$out/build.log" 2>&1 ||
 	{ tail -20 "$out/build.log" >&2; sc_die "simdcrypt.ko does not build for UML (see $out/build.log)"; }

@@ -70,10 +70,8 @@ arch=${1:-x86_64}
 debug=""
 [ "${2:-}" = --debug ] && debug=--debug
 case $arch in
-x86_64) qemu=qemu-system-x86_64 cc=gcc
-	qemu_args=(-accel tcg -cpu max) console=ttyS0 image=arch/x86/boot/bzImage margs=() ;;
-arm64) qemu=qemu-system-aarch64 cc=aarch64-linux-gnu-gcc
-	qemu_args=(-M virt -cpu max,pauth-impdef=on) console=ttyAMA0 image=arch/arm64/boot/Image
+x86_64) qemu=qemu-system-x86_64 cc=gcc image=arch/x86/boot/bzImage margs=() ;;
+arm64) qemu=qemu-system-aarch64 cc=aarch64-linux-gnu-gcc image=arch/arm64/boot/Image
 	margs=(ARCH=arm64 CROSS_COMPILE=aarch64-linux-gnu-) ;;
 *) echo "usage: $0 [x86_64|arm64]" >&2; exit 2 ;;
 esac
@@ -156,8 +154,10 @@ if [ -n "$debug" ]; then
 	cp "$work/afalg_hold" "$work/finit" "$stage/bin/"
 	echo "seconds=${SC_STRESS_SECONDS:-20}${SC_STRESS_RACE:+ race=1}" >"$stage/etc/stressparams"
 fi
-cat >"$stage/init" <<'EOF'
-#!/bin/sh
+{
+echo '#!/bin/sh'
+sc_guest_settle
+cat <<'EOF'
 # check-kunit-qemu guest: collect, do not judge (the host checks).
 /bin/busybox --install -s /bin
 export PATH=/bin:/sbin
@@ -181,16 +181,8 @@ dmesg -c >$O/dmesg-boot.txt
 t=$(cut -d' ' -f1 /proc/uptime)
 insmod /modules/simdcrypt.ko $(cat /etc/modparams)
 echo "SC-RC insmod-simdcrypt $?"
-larvals() {
-	awk -F' *: ' '/^driver/ {d=$2} /^type/ && $2 == "larval" && d ~ /simdcrypt/ {n++}
-		END {print n + 0}' /proc/crypto
-}
-i=0
-while [ "$(larvals)" != 0 ] && [ $i -lt 600 ]; do
-	sleep 1
-	i=$((i + 1))
-done
-echo "SC-INFO simdcrypt.ko loaded, self-tests settled after ${i}s (uptime $t -> $(cut -d' ' -f1 /proc/uptime))"
+# one poll a second: the line below counts seconds
+echo "SC-INFO simdcrypt.ko loaded, self-tests settled after $(settle 1)s (uptime $t -> $(cut -d' ' -f1 /proc/uptime))"
 cat /proc/crypto >$O/proc-crypto-loaded.txt
 for p in /sys/module/simdcrypt/parameters/*; do
 	[ -r "$p" ] && echo "${p##*/}: $(cat $p)"
@@ -246,17 +238,17 @@ echo "SC-GUEST-DONE"
 sync
 reboot -f
 EOF
+} >"$stage/init"
 chmod +x "$stage/init"
 (cd "$stage" && find . | LC_ALL=C sort | cpio -o -H newc -R 0:0 --quiet) | gzip -6 >"$work/initramfs.cpio.gz" ||
 	fatal "initramfs build failed"
 
 # --- boot -------------------------------------------------------------------
-sc_log "booting $(cat "$kdir/include/config/kernel.release") in $qemu (TCG, ${qemu_args[*]}, -smp $smp; up to ${timeout_s}s; modparams '${SC_MODPARAMS:-}')"
+sc_qemu_cmd "$arch" "$kimage" "$work/initramfs.cpio.gz" "loglevel=5 log_buf_len=8M $extra_append"
+sc_log "booting $(cat "$kdir/include/config/kernel.release") in $qemu (TCG, -smp $smp; up to ${timeout_s}s; modparams '${SC_MODPARAMS:-}')"
 t1=$(date +%s)
 qrc=0
-timeout --foreground -k 10 "$timeout_s" $qemu "${qemu_args[@]}" -smp "$smp" -m 1G \
-	-nographic -no-reboot -kernel "$kimage" -initrd "$work/initramfs.cpio.gz" \
-	-append "console=$console panic=-1 loglevel=5 log_buf_len=8M $extra_append" \
+timeout --foreground -k 10 "$timeout_s" "${sc_qemu[@]}" -smp "$smp" \
 	</dev/null >"$out/console.log" 2>&1 || qrc=$?
 t_boot=$(( $(date +%s) - t1 ))
 tr -d '\r\000' <"$out/console.log" >"$out/console.txt"
@@ -267,11 +259,7 @@ for f in proc-crypto-before proc-crypto-loaded proc-crypto-kunit proc-crypto-aft
 done
 
 # --- checks -----------------------------------------------------------------
-pass=0
-fail=0
-ok() { pass=$((pass + 1)); [ -n "${SC_VERBOSE:-}" ] && echo "PASS: $*"; return 0; }
-bad() { fail=$((fail + 1)); echo "FAIL: $*"; }
-check() { local what=$1; shift; if "$@"; then ok "$what"; else bad "$what"; fi; }
+sc_checks_start
 rc_is0() { grep -qx "SC-RC $1 0" "$con"; }
 
 grep -a '^SC-CPU\|^SC-INFO' "$con" | sed 's/^SC-[A-Z]* /  /'
@@ -295,28 +283,14 @@ else
 	printf '    %s\n' "$warn" | head -20
 fi
 
-# /proc/crypto as "name driver priority selftest type" lines
-crypto_table() {
-	awk -F' *: ' '
-		/^name/ {n=$2} /^driver/ {d=$2} /^priority/ {p=$2}
-		/^selftest/ {s=$2} /^type/ {t=$2}
-		/^$/ { if (n != "" && t != "larval") print n, d, p, s, t; n=d=p=s=t="" }
-		END { if (n != "" && t != "larval") print n, d, p, s, t }' "$1"
-}
-crypto_table "$out/proc-crypto-loaded.txt" >"$out/table-loaded.txt"
-crypto_table "$out/proc-crypto-kunit.txt" >"$out/table-kunit.txt"
-crypto_table "$out/proc-crypto-after.txt" >"$out/table-after.txt"
+sc_crypto_tables "$out"
 for a in $algs; do
 	best=$(awk -v a="$a" '$1 == a' "$out/table-loaded.txt" | sort -k3,3nr | head -1)
 	read -r _ drv _ st _ <<<"${best:-x x 0 x x}"
 	check "$a resolves to $a-simdcrypt, selftest passed (got $drv, $st)" \
 		[ "$drv" = "$a-simdcrypt" -a "$st" = passed ]
 done
-while read -r n d _ s _; do
-	check "$d ($n) selftest : passed (got $s)" [ "$s" = passed ]
-done < <(awk '$2 ~ /simdcrypt/' "$out/table-loaded.txt" "$out/table-kunit.txt" | sort -u)
-check "no simdcrypt driver left after rmmod" \
-	bash -c "[ -s '$out/proc-crypto-after.txt' ] && ! grep -q simdcrypt '$out/table-after.txt'"
+sc_check_ours_gone "$out"
 
 # dmesg and console: crashes, warnings, sleeping in atomic context, failed
 # self-tests

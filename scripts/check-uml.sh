@@ -73,9 +73,7 @@ flock -n 8 || { sc_log "another check-uml.sh uses $work; waiting"; flock 8; }
 sc_log "building simdcrypt.ko and simdcrypt_kunit.ko for UML"
 rm -rf "$work/src" "$work/root" "$work/out"
 mkdir -p "$work/src" "$work/out"
-(cd "$top" && git ls-files -co --exclude-standard -z |
-	grep -zv '^build/' | cpio -0 -pdm --quiet "$work/src") ||
-	fatal "copying the source tree failed"
+sc_copy_sources "$work/src" || fatal "copying the source tree failed"
 mk() { make -C "$kdir" ARCH=um -j"$(nproc)" SIMDCRYPT_TEST=1 "$@"; }
 if ! mk M="$work/src" >"$work/out/build-module.log" 2>&1; then
 	cat "$work/out/build-module.log" >&2
@@ -95,8 +93,10 @@ mkdir -p "$root"/{bin,proc,sys,dev,tmp,modules,out}
 cp "$busybox" "$root/bin/busybox"
 cp "$work/src/simdcrypt.ko" "$work/src/kunit/simdcrypt_kunit.ko" "$root/modules/"
 printf '%s\n' "${SC_MODPARAMS:-}" >"$root/modparams"
-cat >"$root/init.sh" <<'EOF'
-#!/bin/busybox sh
+{
+echo '#!/bin/busybox sh'
+sc_guest_settle
+cat <<'EOF'
 # UML init for check-uml: collect, do not judge (the host checks).
 /bin/busybox --install -s /bin
 export PATH=/bin
@@ -111,18 +111,7 @@ dmesg -c >$O/dmesg-boot.txt
 
 insmod /modules/simdcrypt.ko $(cat /modparams)
 echo $? >$O/insmod-simdcrypt.rc
-# The self-tests run in cryptomgr threads: wait until no larval of ours
-# is left (an algorithm whose tests failed stays "selftest : unknown").
-larvals() {
-	awk -F' *: ' '/^driver/ {d=$2} /^type/ && $2 == "larval" && d ~ /simdcrypt/ {n++}
-		END {print n + 0}' /proc/crypto
-}
-i=0
-while [ "$(larvals)" != 0 ] && [ $i -lt 600 ]; do
-	sleep 0.1 2>/dev/null || sleep 1
-	i=$((i + 1))
-done
-echo "self-tests settled after $i polls" >>$O/progress
+echo "self-tests settled after $(settle 0.1) polls" >>$O/progress
 cat /proc/crypto >$O/proc-crypto-loaded.txt
 for p in /sys/module/simdcrypt/parameters/*; do
 	[ -r "$p" ] && echo "${p##*/}: $(cat $p)"
@@ -149,6 +138,7 @@ echo "init: done" >>$O/progress
 sync
 poweroff -f
 EOF
+} >"$root/init.sh"
 chmod +x "$root/init.sh"
 
 # --- boot ----------------------------------------------------------------------
@@ -161,30 +151,14 @@ cp "$root"/out/* "$work/out/" 2>/dev/null || true
 out="$work/out"
 
 # --- checks --------------------------------------------------------------------
-pass=0
-fail=0
-ok() { pass=$((pass + 1)); [ -n "${SC_VERBOSE:-}" ] && echo "PASS: $*"; return 0; }
-bad() { fail=$((fail + 1)); echo "FAIL: $*"; }
-check() { local what=$1; shift; if "$@"; then ok "$what"; else bad "$what"; fi; }
+sc_checks_start
 rc_is0() { [ -f "$out/$1" ] && [ "$(cat "$out/$1")" = 0 ]; }
 
 check "UML booted and powered off (exit $urc)" [ "$urc" = 0 ]
 check "init ran to the end" grep -q '^init: done' "$out/progress"
 check "insmod simdcrypt.ko ${SC_MODPARAMS:-}" rc_is0 insmod-simdcrypt.rc
 
-# /proc/crypto as "name driver priority selftest type" lines
-crypto_table() {
-	[ -f "$1" ] || return 0
-	awk -F' *: ' '
-		/^name/ {n=$2} /^driver/ {d=$2} /^priority/ {p=$2}
-		/^selftest/ {s=$2} /^type/ {t=$2}
-		/^$/ { if (n != "" && t != "larval") print n, d, p, s, t; n=d=p=s=t="" }
-		END { if (n != "" && t != "larval") print n, d, p, s, t }' "$1"
-}
-crypto_table "$out/proc-crypto-before.txt" >"$out/table-before.txt"
-crypto_table "$out/proc-crypto-loaded.txt" >"$out/table-loaded.txt"
-crypto_table "$out/proc-crypto-kunit.txt" >"$out/table-kunit.txt"
-crypto_table "$out/proc-crypto-after.txt" >"$out/table-after.txt"
+sc_crypto_tables "$out"
 
 for spec in $algs; do
 	a=${spec%%=*}
@@ -210,12 +184,7 @@ for spec in $algs; do
 	# (a template's instances made by the tests outlive the module: the
 	# "no simdcrypt driver left" check below covers the AEADs)
 done
-# every instance on top of our drivers (templates made by the tests) passed
-while read -r n d _ s _; do
-	check "$d ($n) selftest : passed (got $s)" [ "$s" = passed ]
-done < <(awk '$2 ~ /simdcrypt/' "$out/table-loaded.txt" "$out/table-kunit.txt" | sort -u)
-check "no simdcrypt driver left after rmmod" \
-	bash -c "! grep -q simdcrypt '$out/table-after.txt'"
+sc_check_ours_gone "$out"
 
 # What measuring the rows at load added to insmod (at most
 # 20 ms; the budget stops it, one size class can run over).  UML runs the

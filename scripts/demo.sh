@@ -207,13 +207,8 @@ step "Booting Debian's $SC_KVER in QEMU (software-emulated CPU; ~20 s$([ $speed_
 "$here/initramfs.sh" "$target" "$out/initramfs.cpio.gz" -k "$ko" -s "$out/guest-demo.sh" \
 	-f "$out/data.bin:/root/data.bin" -f "$out/sector.bin:/root/sector.bin" >/dev/null ||
 	sc_die "initramfs build failed"
-case $target in
-x86_64-*) qemu=(qemu-system-x86_64 -accel tcg -cpu max -m 1G -nographic -no-reboot
-		-append "console=ttyS0 panic=-1 quiet loglevel=1") ;;
-arm64-*) qemu=(qemu-system-aarch64 -M virt -cpu "max,pauth-impdef=on" -m 1G -nographic -no-reboot
-		-append "console=ttyAMA0 panic=-1 quiet loglevel=1") ;;
-esac
-timeout -k 10 "$timeout_s" "${qemu[@]}" -kernel "$SC_VMLINUZ" -initrd "$out/initramfs.cpio.gz" </dev/null 2>&1 |
+sc_qemu_cmd "$target" "$SC_VMLINUZ" "$out/initramfs.cpio.gz" "quiet loglevel=1"
+timeout -k 10 "$timeout_s" "${sc_qemu[@]}" </dev/null 2>&1 |
 	tr -d '\r\000' | tee "$out/console.txt" | sed -un 's/^| \{0,1\}/   /p'
 log=$out/console.txt
 grep -q '^SC-GUEST-DONE' "$log" || bad "the guest did not finish (see $log)"
@@ -291,13 +286,8 @@ elif [ -n "$uml_kdir" ] && [ -x "$uml_kdir/linux" ]; then
 	step "Speed: tcrypt in User-Mode Linux on the real CPU (kernel's own drivers vs simdcrypt, same boot)"
 	u=$out/uml
 	rm -rf "$u/root" "$u/src"
-	mkdir -p "$u/root"/{bin,proc,sys,dev,tmp,out,modules} "$u/src"
-	if [ -n "${SC_QEMU_SRC:-}" ]; then
-		cp -a "$SC_QEMU_SRC"/. "$u/src/"
-	else
-		(cd "$SC_TOP" && git ls-files -co --exclude-standard -z | grep -zv '^build/' |
-			cpio -0 -pdm --quiet "$u/src")
-	fi || sc_die "copying the sources failed"
+	mkdir -p "$u/root"/{bin,proc,sys,dev,tmp,out,modules}
+	sc_copy_sources "$u/src" "${SC_QEMU_SRC:-}" || sc_die "copying the sources failed"
 	sc_log "building simdcrypt.ko for UML"
 	if ! make -C "$uml_kdir" ARCH=um -j"$(nproc)" SIMDCRYPT_TEST=1 M="$u/src" >"$u/build.log" 2>&1; then
 		bad "simdcrypt.ko does not build for UML (see $u/build.log)"

@@ -154,12 +154,7 @@ rm -rf "$out"
 mkdir -p "$out"
 mk() { make -C "$srcdir" O="$out" ARCH="$karch" ${cross:+CROSS_COMPILE=$cross} "$@"; }
 fragment >"$out/simdcrypt.fragment"
-mk tinyconfig >"$out/config.log" 2>&1 || { tail -20 "$out/config.log"; sc_die "tinyconfig failed"; }
-"$srcdir/scripts/kconfig/merge_config.sh" -m -O "$out" "$out/.config" "$out/simdcrypt.fragment" \
-	>>"$out/config.log" 2>&1 || { tail -20 "$out/config.log"; sc_die "merge_config failed"; }
-mk olddefconfig >>"$out/config.log" 2>&1 || { tail -20 "$out/config.log"; sc_die "olddefconfig failed"; }
-
-sc_kconfig_verify "$out"
+sc_kconfig tinyconfig "$srcdir" "$out"
 
 sc_log "building the $arch KUnit kernel with -j$jobs (~3 minutes on 2 idle cores); log: $out/build.log"
 sc_kbuild_progress "KUnit kernel" "$out" "$t0" "$jobs"

@@ -112,23 +112,48 @@ sc_meta_dep() {
 
 # --- booting Debian's stock kernels under QEMU ---------------------------------
 
+# sc_qemu_cmd TARGET KERNEL INITRD APPEND: sets the array sc_qemu to the
+# QEMU command line (TCG) that boots KERNEL with INITRD on TARGET's
+# architecture (x86_64-*: -cpu max, AVX2 but no AVX-512; arm64-*: virt,
+# -cpu max) with 1 GiB, the console on the first serial port, no reboot,
+# and "console=... panic=-1 APPEND" as the kernel's command line.
+sc_qemu_cmd() {
+	local kernel=$2 initrd=$3 append=$4
+	case $1 in
+	x86_64*) sc_qemu=(qemu-system-x86_64 -accel tcg -cpu max
+			-append "console=ttyS0 panic=-1 $append") ;;
+	arm64*) sc_qemu=(qemu-system-aarch64 -M virt -cpu "max,pauth-impdef=on"
+			-append "console=ttyAMA0 panic=-1 $append") ;;
+	*) sc_log "sc_qemu_cmd: unknown target $1"; return 2 ;;
+	esac
+	sc_qemu+=(-m 1G -nographic -no-reboot -kernel "$kernel" -initrd "$initrd")
+}
+
 # sc_qemu_boot TARGET KERNEL INITRD LOG TIMEOUT [APPEND [QEMU_ARG...]]: boots
-# under QEMU (TCG) with a timeout, console to LOG; returns qemu's status
-# (124: timed out). APPEND is added to the kernel command line.
+# Debian's stock kernel (sc_qemu_cmd) with a timeout, console to LOG;
+# returns qemu's status (124: timed out). APPEND is added to the kernel
+# command line.
 sc_qemu_boot() {
 	local target=$1 kernel=$2 initrd=$3 log=$4 timeout_s=$5 extra=${6:-}
 	shift $(($# < 6 ? $# : 6))
-	local cmd
-	case $target in
-	x86_64-*) cmd=(qemu-system-x86_64 -accel tcg -cpu max -m 1G -nographic -no-reboot
-			-kernel "$kernel" -initrd "$initrd"
-			-append "console=ttyS0 panic=-1 oops=panic loglevel=4 $extra") ;;
-	arm64-*) cmd=(qemu-system-aarch64 -M virt -cpu "max,pauth-impdef=on" -m 1G -nographic -no-reboot
-			-kernel "$kernel" -initrd "$initrd"
-			-append "console=ttyAMA0 panic=-1 oops=panic loglevel=4 $extra") ;;
-	*) sc_log "sc_qemu_boot: unknown target $target"; return 2 ;;
-	esac
-	timeout --foreground -k 10 "$timeout_s" "${cmd[@]}" "$@" </dev/null >"$log" 2>&1
+	sc_qemu_cmd "$target" "$kernel" "$initrd" "oops=panic loglevel=4 $extra" || return
+	timeout --foreground -k 10 "$timeout_s" "${sc_qemu[@]}" "$@" </dev/null >"$log" 2>&1
+}
+
+# --- the module's sources (check-uml.sh, bench-kernel.sh, demo.sh) ----------
+
+# sc_copy_sources DEST [SRC]: the module's sources into DEST, for a kbuild
+# of their own: SRC as it is when given, else this checkout's tracked and
+# not ignored files, build/ left out.
+sc_copy_sources() {
+	local dest=$1 src=${2:-}
+	mkdir -p "$dest" || return
+	if [ -n "$src" ]; then
+		cp -a "$src"/. "$dest/"
+	else
+		(cd "$SC_TOP" && git ls-files -co --exclude-standard -z |
+			grep -zv '^build/' | cpio -0 -pdm --quiet "$dest")
+	fi
 }
 
 # --- guest scripts (check-qemu.sh, demo.sh) -----------------------------------
@@ -156,7 +181,73 @@ best() {
 GUEST
 }
 
-# --- KUnit results (check-uml.sh, check-kunit-qemu.sh) ------------------------
+# --- the UML and KUnit guests' results (check-uml.sh, check-kunit-qemu.sh) ----
+
+# sc_checks_start: from here on `ok WHAT`, `bad WHAT` and `check WHAT
+# COMMAND...` count into the caller's $pass and $fail (reset to 0); a FAIL
+# line is always printed, a PASS line with SC_VERBOSE set.
+sc_checks_start() {
+	pass=0
+	fail=0
+	ok() { pass=$((pass + 1)); [ -n "${SC_VERBOSE:-}" ] && echo "PASS: $*"; return 0; }
+	bad() { fail=$((fail + 1)); echo "FAIL: $*"; }
+	check() { local what=$1; shift; if "$@"; then ok "$what"; else bad "$what"; fi; }
+}
+
+# sc_crypto_table FILE: a copy of /proc/crypto as "name driver priority
+# selftest type" lines, larvals left out (nothing when FILE is missing).
+sc_crypto_table() {
+	[ -f "$1" ] || return 0
+	awk -F' *: ' '
+		/^name/ {n=$2} /^driver/ {d=$2} /^priority/ {p=$2}
+		/^selftest/ {s=$2} /^type/ {t=$2}
+		/^$/ { if (n != "" && t != "larval") print n, d, p, s, t; n=d=p=s=t="" }
+		END { if (n != "" && t != "larval") print n, d, p, s, t }' "$1"
+}
+
+# sc_crypto_tables OUT: OUT/table-STAGE.txt for each STAGE of the guests'
+# copies of /proc/crypto (before, loaded, kunit, after): sc_crypto_table of
+# OUT/proc-crypto-STAGE.txt, empty where the guest left none.
+sc_crypto_tables() {
+	local stage
+	for stage in before loaded kunit after; do
+		sc_crypto_table "$1/proc-crypto-$stage.txt" >"$1/table-$stage.txt"
+	done
+}
+
+# sc_check_ours_gone OUT: through the caller's check, every entry of ours
+# in OUT/table-loaded.txt and OUT/table-kunit.txt (the module's algorithms
+# and the template instances the tests built over them) passed its
+# self-tests, and none is left in OUT/table-after.txt after rmmod.
+sc_check_ours_gone() {
+	local out=$1 n d s
+	while read -r n d _ s _; do
+		check "$d ($n) selftest : passed (got $s)" [ "$s" = passed ]
+	done < <(awk '$2 ~ /simdcrypt/' "$out/table-loaded.txt" "$out/table-kunit.txt" | sort -u)
+	check "no simdcrypt driver left after rmmod" \
+		bash -c "[ -s '$out/proc-crypto-after.txt' ] && ! grep -q simdcrypt '$out/table-after.txt'"
+}
+
+# sc_guest_settle: shell text for a busybox guest script: `settle SECONDS`
+# waits until no algorithm of ours is a larval (their self-tests run in
+# cryptomgr threads; one whose tests failed stays "selftest : unknown"),
+# polling every SECONDS (a fraction where busybox's sleep takes one, else
+# 1) at most 600 times, and prints how many polls it took.
+sc_guest_settle() {
+	cat <<'GUEST'
+settle() {
+	i=0
+	while [ $i -lt 600 ] && [ "$(awk -F' *: ' '/^driver/ {d=$2}
+		/^type/ && $2 == "larval" && d ~ /simdcrypt/ {n++}
+		END {print n + 0}' /proc/crypto)" != 0 ]; do
+		sleep "$1" 2>/dev/null || sleep 1
+		i=$((i + 1))
+	done
+	echo $i
+}
+GUEST
+}
+
 
 # sc_ktap_report OUT KDIR: the KUnit results in OUT/dmesg-kunit.txt, judged
 # by test/ktap_check.py (complete, all ok, per-suite counts; the KTAP goes
@@ -226,6 +317,23 @@ CONFIG_CRYPTO_ADIANTUM=y
 CONFIG_CRYPTO_AES=y
 CONFIG_CRYPTO_HMAC=y
 EOF
+}
+
+# sc_kconfig BASE SRCDIR OUT: configure the kernel in OUT with the caller's
+# `mk BASE` (tinyconfig, alldefconfig), SRCDIR's merge_config.sh for the
+# fragment in OUT/simdcrypt.fragment, `mk olddefconfig`, then
+# sc_kconfig_verify; the log goes to OUT/config.log.
+sc_kconfig() {
+	local base=$1 srcdir=$2 out=$3 step
+	for step in "$base" merge olddefconfig; do
+		case $step in
+		merge) "$srcdir/scripts/kconfig/merge_config.sh" -m -O "$out" \
+			"$out/.config" "$out/simdcrypt.fragment" ;;
+		*) mk "$step" ;;
+		esac >>"$out/config.log" 2>&1 ||
+			{ tail -20 "$out/config.log"; sc_die "$step failed (log: $out/config.log)"; }
+	done
+	sc_kconfig_verify "$out"
 }
 
 # sc_kconfig_verify OUT: every line of OUT/simdcrypt.fragment must hold in

@@ -174,12 +174,7 @@ rm -rf "$out"
 mkdir -p "$out"
 mk() { make -C "$srcdir" O="$out" ARCH=um "$@"; }
 fragment >"$out/simdcrypt.fragment"
-mk alldefconfig >"$out/config.log" 2>&1 || { tail -20 "$out/config.log"; sc_die "alldefconfig failed"; }
-"$srcdir/scripts/kconfig/merge_config.sh" -m -O "$out" "$out/.config" "$out/simdcrypt.fragment" \
-	>>"$out/config.log" 2>&1 || { tail -20 "$out/config.log"; sc_die "merge_config failed"; }
-mk olddefconfig >>"$out/config.log" 2>&1 || { tail -20 "$out/config.log"; sc_die "olddefconfig failed"; }
-
-sc_kconfig_verify "$out"
+sc_kconfig alldefconfig "$srcdir" "$out"
 
 # --- build ------------------------------------------------------------------
 sc_log "building UML kernel with -j$jobs (10-25 minutes on 2 cores); log: $out/build.log"
