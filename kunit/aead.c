@@ -434,11 +434,6 @@ static void sc_test_aead_bad_input(struct kunit *test)
 	}
 }
 
-static void sc_aead_unforce(void *p)
-{
-	sc_force_impl(SC_ALG_AEAD, "fastest");
-}
-
 /*
  * For the rows suite: the AEAD row already forced, a lighter sweep of both
  * drivers against the template, and a few forgeries.  Returns the
@@ -460,8 +455,7 @@ static void sc_test_aead_force(struct kunit *test)
 {
 	unsigned int i;
 
-	KUNIT_ASSERT_EQ(test, kunit_add_action_or_reset(test, sc_aead_unforce,
-							NULL), 0);
+	sc_unforce_at_end(test, SC_ALG_AEAD);
 	for (i = 0; i < sc_nimpls[SC_ALG_AEAD]; i++) {
 		const struct sc_impl *row = sc_impl_row(SC_ALG_AEAD, i);
 

@@ -32,21 +32,9 @@
 #include "include/simdcrypt/shake.h"
 #include "include/simdcrypt/mldsa.h"
 #include "test/mldsa_kat.h"
+#include "common.h"
 #include "keccakx.h"
 
-
-/* The kernel's own SHAKE library (lib/crypto/sha3.c, v6.19+), if built. */
-#if IS_REACHABLE(CONFIG_CRYPTO_LIB_SHA3) && defined(SHAKE256_DEFAULT_SIZE)
-#define SC_KX_KERNEL_SHAKE	1
-#else
-#define SC_KX_KERNEL_SHAKE	0
-#endif
-
-#if defined(CONFIG_CRYPTO_SELFTESTS_FULL) || defined(CONFIG_CRYPTO_MANAGER_EXTRA_TESTS)
-#define SC_KX_SIMD_FLAG		1
-#else
-#define SC_KX_SIMD_FLAG		0
-#endif
 
 #define SC_KX_MAXIN	600
 #define SC_KX_BLOCKS	5
@@ -67,17 +55,6 @@ static struct sc_kx_buf *sc_kx_alloc(struct kunit *test)
 	return b;
 }
 
-static void sc_kx_unforce(void *p)
-{
-	sc_force_impl(SC_ALG_KECCAK_XN, "fastest");
-}
-
-static void sc_kx_force(struct kunit *test, const char *name)
-{
-	KUNIT_ASSERT_EQ_MSG(test, sc_force_impl(SC_ALG_KECCAK_XN, name), 0,
-			    "forcing keccakx row %s", name);
-	KUNIT_ASSERT_EQ(test, kunit_add_action_or_reset(test, sc_kx_unforce, NULL), 0);
-}
 
 /*
  * One request on @b: @n streams of @len bytes absorbed in two pieces, then
@@ -144,7 +121,7 @@ static unsigned int sc_kx_check(struct kunit *test, struct sc_kx_buf *b,
 				       what, s256 ? "256" : "128", n, len, j, got[j]);
 		if (memcmp(b->out[j], b->ref, olen))
 			return 0;
-#if SC_KX_KERNEL_SHAKE
+#if SC_HAVE_KERNEL_SHAKE
 		if (s256)
 			shake256(b->in[j], len, b->ref, olen);
 		else
@@ -231,17 +208,17 @@ static void sc_test_kx_api(struct kunit *test)
 	struct sc_kx_buf *b = sc_kx_alloc(test);
 	unsigned int n;
 
-	sc_kx_force(test, p->name);
+	sc_force_for_test(test, SC_ALG_KECCAK_XN, p->name);
 	n = sc_kx_sweep(test, b, 1, p->name);
 	kunit_info(test, "keccakx@%s: %u streams equal single-stream SHAKE%s\n",
-		   p->name, n, SC_KX_KERNEL_SHAKE ? " (ours and the kernel's)" : "");
+		   p->name, n, SC_HAVE_KERNEL_SHAKE ? " (ours and the kernel's)" : "");
 }
 
 /* ---- where SIMD may not be used ---- */
 
 static void sc_kx_flag(bool on)
 {
-#if SC_KX_SIMD_FLAG
+#if SC_HAVE_SIMD_TEST_FLAG
 	this_cpu_write(crypto_simd_disabled_for_test, on);
 #endif
 }
@@ -254,10 +231,10 @@ static void sc_test_kx_nosimd(struct kunit *test)
 	unsigned long flags;
 	bool usable;
 
-	if (!SC_KX_SIMD_FLAG)
+	if (!SC_HAVE_SIMD_TEST_FLAG)
 		kunit_skip(test, "no crypto_simd_disabled_for_test in this kernel");
 	KUNIT_ASSERT_NOT_NULL(test, ref);
-	KUNIT_ASSERT_EQ(test, kunit_add_action_or_reset(test, sc_kx_unforce, NULL), 0);
+	sc_unforce_at_end(test, SC_ALG_KECCAK_XN);
 	for (j = 0; j < SC_KECCAKX_MAX; j++)
 		memset(b->in[j], 0x31 * j + 7, SC_KX_MAXIN);
 	/* r == nimpls: length-based dispatch */
@@ -344,7 +321,7 @@ static void sc_test_kx_expand_a(struct kunit *test)
 	unsigned int i, w, k, l;
 
 	KUNIT_ASSERT_TRUE(test, a && ref && buf && le);
-	sc_kx_force(test, p->name);
+	sc_force_for_test(test, SC_ALG_KECCAK_XN, p->name);
 	for (i = 0; i < ARRAY_SIZE(sc_mldsa_kats); i++) {
 		const struct sc_mldsa_kat *v = &sc_mldsa_kats[i];
 		unsigned int nw = v->k * v->l * 256;
