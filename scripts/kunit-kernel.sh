@@ -39,80 +39,23 @@ arm64) karch=arm64 image=arch/arm64/boot/Image cross=aarch64-linux-gnu-
 *) sc_die "usage: $0 [x86_64|arm64]" ;;
 esac
 
-# The config fragment: the common part (its KUnit and crypto lines are
-# the UML kernel's too: sc_kconfig_tests in lib.sh), then the
-# architecture's (console, and the hardening Debian's kernels have, so
-# that the module runs under it: x86_64 return thunks, retpolines and
-# IBT, checked by objtool; arm64 in-kernel pointer authentication, which
-# -cpu max enforces, and SVE).
+# The config fragment, from scripts/kconfig/: kunit.config, tests.config
+# (the KUnit and crypto lines the UML kernel shares), the architecture's
+# (console, and the hardening Debian's kernels have, so that the module
+# runs under it: x86_64 return thunks, retpolines and IBT, checked by
+# objtool; arm64 in-kernel pointer authentication, which -cpu max
+# enforces, and SVE), then with --debug kunit-debug.config: KCSAN with its
+# defaults (plain aligned word writes count as atomic, value changes
+# only), lockdep with RCU checking, preemption checks; 4 CPUs (tinyconfig's
+# NR_CPUS is 2) for the 4 vCPUs check-kcsan boots, found through ACPI's
+# MADT (SeaBIOS's MP table lists only the boot CPU).
 # arm64 BTI_KERNEL cannot be built with GCC (7.3 Kconfig: !CC_IS_GCC).
 # "# CONFIG_X is not set" lines are checked too.
 fragment() {
-	fragment_base
-	case $arch in
-	x86_64) cat <<'EOF'
-CONFIG_64BIT=y
-CONFIG_SERIAL_8250=y
-CONFIG_SERIAL_8250_CONSOLE=y
-CONFIG_CPU_MITIGATIONS=y
-CONFIG_MITIGATION_RETPOLINE=y
-CONFIG_MITIGATION_RETHUNK=y
-CONFIG_X86_KERNEL_IBT=y
-EOF
-	;;
-	arm64) cat <<'EOF'
-CONFIG_SERIAL_AMBA_PL011=y
-CONFIG_SERIAL_AMBA_PL011_CONSOLE=y
-CONFIG_KERNEL_MODE_NEON=y
-CONFIG_ARM64_PTR_AUTH=y
-CONFIG_ARM64_PTR_AUTH_KERNEL=y
-CONFIG_ARM64_SVE=y
-EOF
-	;;
-	esac
-	[ -z "$flavour" ] || fragment_debug
-}
-# KCSAN with its defaults (plain aligned word writes count as atomic, value
-# changes only), lockdep with RCU checking, preemption checks; 4 CPUs
-# (tinyconfig's NR_CPUS is 2) for the 4 vCPUs check-kcsan boots, found
-# through ACPI's MADT (SeaBIOS's MP table lists only the boot CPU).
-fragment_debug() {
-	cat <<'EOF'
-CONFIG_NR_CPUS=4
-CONFIG_ACPI=y
-CONFIG_KCSAN=y
-CONFIG_PROVE_LOCKING=y
-CONFIG_DEBUG_PREEMPT=y
-# CONFIG_KASAN is not set
-EOF
-}
-fragment_base() {
-	cat <<'EOF'
-CONFIG_EXPERT=y
-CONFIG_CC_OPTIMIZE_FOR_PERFORMANCE=y
-CONFIG_DEBUG_INFO_NONE=y
-CONFIG_MODULES=y
-CONFIG_MODULE_UNLOAD=y
-# CONFIG_MODULE_SIG is not set
-CONFIG_SMP=y
-CONFIG_PREEMPT=y
-CONFIG_PRINTK=y
-CONFIG_BUG=y
-CONFIG_KALLSYMS=y
-CONFIG_TTY=y
-CONFIG_BLK_DEV_INITRD=y
-CONFIG_RD_GZIP=y
-CONFIG_DEVTMPFS=y
-CONFIG_PROC_FS=y
-CONFIG_SYSFS=y
-CONFIG_SHMEM=y
-CONFIG_TMPFS=y
-CONFIG_DEBUG_FS=y
-CONFIG_BINFMT_ELF=y
-CONFIG_BINFMT_SCRIPT=y
-CONFIG_NET=y
-EOF
-	sc_kconfig_tests
+	local k=$SC_TOP/scripts/kconfig
+
+	cat "$k/kunit.config" "$k/tests.config" "$k/kunit-$arch.config" \
+		${flavour:+"$k/kunit$flavour.config"}
 }
 
 frag_hash=$( (echo "$arch$flavour"; fragment) | sha256sum | cut -c1-12)

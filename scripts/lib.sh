@@ -290,35 +290,6 @@ sc_ktap_report() {
 
 # --- kernel builds (uml-kernel.sh, kunit-kernel.sh) ---------------------------
 
-# sc_kconfig_tests: the part of the config fragment the UML and the KUnit
-# kernels share: KUnit, the crypto API with its full self-tests, AF_ALG,
-# and the kernel's own drivers and templates our algorithms are compared
-# with or sit under (ChaCha20, SHA-3, rfc7539, Adiantum, and AES and HMAC
-# for the self-tests' other users).  The kernel caches are keyed on the
-# whole fragment's text, so this prints exactly what the two had.
-sc_kconfig_tests() {
-	cat <<'EOF'
-CONFIG_DEBUG_KERNEL=y
-CONFIG_DEBUG_ATOMIC_SLEEP=y
-CONFIG_KUNIT=y
-CONFIG_KUNIT_DEBUGFS=y
-# CONFIG_KUNIT_ALL_TESTS is not set
-CONFIG_CRYPTO=y
-CONFIG_CRYPTO_MANAGER=y
-CONFIG_CRYPTO_SELFTESTS=y
-CONFIG_CRYPTO_SELFTESTS_FULL=y
-CONFIG_CRYPTO_USER_API_HASH=y
-CONFIG_CRYPTO_USER_API_SKCIPHER=y
-CONFIG_CRYPTO_USER_API_AEAD=y
-CONFIG_CRYPTO_CHACHA20=y
-CONFIG_CRYPTO_SHA3=y
-CONFIG_CRYPTO_CHACHA20POLY1305=y
-CONFIG_CRYPTO_ADIANTUM=y
-CONFIG_CRYPTO_AES=y
-CONFIG_CRYPTO_HMAC=y
-EOF
-}
-
 # sc_kconfig BASE SRCDIR OUT: configure the kernel in OUT with the caller's
 # `mk BASE` (tinyconfig, alldefconfig), SRCDIR's merge_config.sh for the
 # fragment in OUT/simdcrypt.fragment, `mk olddefconfig`, then

@@ -42,46 +42,23 @@ for arg in "$@"; do
 	esac
 done
 
-# The config fragment; its KUnit and crypto part is the KUnit kernels' too
-# (sc_kconfig_tests in lib.sh).  "# CONFIG_X is not set" lines are checked.
+# The config fragment, from scripts/kconfig/: uml.config, tests.config (the
+# KUnit and crypto lines the KUnit kernels share), with --debug
+# uml-debug.config after tests.config's DEBUG_ATOMIC_SLEEP line, then
+# uml-tcrypt.config.  "# CONFIG_X is not set" lines are checked.
 # PREEMPT must stay off in UML (it does not save vector registers on
 # kernel thread switches); 7.x UML offers no PREEMPT_NONE, so the model is
 # PREEMPT_VOLUNTARY, which does not imply PREEMPTION.
 fragment() {
-	fragment_base | if [ $debug = 1 ]; then
-		sed 's/^CONFIG_DEBUG_ATOMIC_SLEEP=y$/&\nCONFIG_DEBUG_SG=y\nCONFIG_KASAN=y\nCONFIG_KASAN_GENERIC=y/'
+	local k=$SC_TOP/scripts/kconfig
+
+	if [ $debug = 1 ]; then
+		sed "/^CONFIG_DEBUG_ATOMIC_SLEEP=y\$/r $k/uml-debug.config" \
+			"$k/uml.config" "$k/tests.config"
 	else
-		cat
+		cat "$k/uml.config" "$k/tests.config"
 	fi
-}
-fragment_base() {
-	cat <<'EOF'
-CONFIG_MODULES=y
-CONFIG_MODULE_UNLOAD=y
-CONFIG_EXPERT=y
-CONFIG_CC_OPTIMIZE_FOR_PERFORMANCE=y
-CONFIG_DEBUG_INFO_NONE=y
-# CONFIG_SMP is not set
-# CONFIG_PREEMPT is not set
-# CONFIG_PREEMPTION is not set
-# CONFIG_PREEMPT_LAZY is not set
-CONFIG_PREEMPT_VOLUNTARY=y
-CONFIG_HOSTFS=y
-CONFIG_SSL=y
-CONFIG_NULL_CHAN=y
-CONFIG_PROC_FS=y
-CONFIG_SYSFS=y
-CONFIG_TMPFS=y
-CONFIG_DEVTMPFS=y
-CONFIG_DEBUG_FS=y
-CONFIG_BINFMT_ELF=y
-CONFIG_BINFMT_SCRIPT=y
-CONFIG_NET=y
-CONFIG_KALLSYMS=y
-CONFIG_BUG=y
-EOF
-	sc_kconfig_tests
-	echo CONFIG_CRYPTO_BENCHMARK=m
+	cat "$k/uml-tcrypt.config"
 }
 
 frag_hash=$(fragment | sha256sum | cut -c1-12)
