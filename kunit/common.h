@@ -41,9 +41,24 @@
 
 struct sc_row_param {
 	enum sc_alg alg;
-	unsigned int idx;
+	unsigned int idx;	/* sc_nimpls[alg]: the row "fastest" */
 	const char *name;
 };
+
+struct sc_row_list {
+	struct sc_row_param p[SC_MAX_ROWS];
+	unsigned int n;
+};
+
+/*
+ * A per-row case's parameters (its generator's body): the supported rows
+ * of @alg's table (of every table when @alg is SC_ALG_COUNT), collected
+ * into @l when @prev is NULL, then with @fastest the row "fastest"; each
+ * case is named "<table>@<row>".
+ */
+const struct sc_row_param *sc_row_params_next(const void *prev, char *desc,
+					      struct sc_row_list *l,
+					      unsigned int alg, bool fastest);
 
 struct sc_sg {
 	struct scatterlist sg[MAX_SG];

@@ -1413,38 +1413,49 @@ static struct kunit_suite sc_bad_suite = {
 /* ------------------------------------------------------------------------ */
 /* simdcrypt_rows: everything above, once per supported row                */
 
-static struct sc_row_param sc_rows[SC_MAX_ROWS];
-static unsigned int sc_nrows;
-
-static void sc_rows_collect(void)
+/* Every supported row of @alg (of every table when @alg is SC_ALG_COUNT). */
+static void sc_rows_collect(struct sc_row_list *l, unsigned int alg)
 {
-	unsigned int alg, i;
+	unsigned int a, i;
 
-	sc_nrows = 0;
-	for (alg = 0; alg < SC_ALG_COUNT; alg++)
-		for (i = 0; i < sc_nimpls[alg] && sc_nrows < SC_MAX_ROWS; i++) {
-			const struct sc_impl *row = sc_impl_row(alg, i);
+	l->n = 0;
+	for (a = 0; a < SC_ALG_COUNT; a++) {
+		if (alg != SC_ALG_COUNT && a != alg)
+			continue;
+		for (i = 0; i < sc_nimpls[a] && l->n < SC_MAX_ROWS; i++) {
+			const struct sc_impl *row = sc_impl_row(a, i);
 
-			if (!row || !sc_impl_supported(row))
-				continue;
-			sc_rows[sc_nrows++] = (struct sc_row_param){ alg, i, row->name };
+			if (row && sc_impl_supported(row))
+				l->p[l->n++] = (struct sc_row_param){ a, i, row->name };
 		}
+	}
 }
 
-static const void *sc_rows_gen_params(SC_GEN_ARGS)
+const struct sc_row_param *sc_row_params_next(const void *prev, char *desc,
+					      struct sc_row_list *l,
+					      unsigned int alg, bool fastest)
 {
 	const struct sc_row_param *p = prev;
 
 	if (!p) {
-		sc_rows_collect();
-		p = sc_rows;
+		sc_rows_collect(l, alg);
+		if (fastest && alg < SC_ALG_COUNT && l->n < SC_MAX_ROWS)
+			l->p[l->n++] = (struct sc_row_param){ alg, sc_nimpls[alg], "fastest" };
+		p = l->p;
 	} else {
 		p++;
 	}
-	if (p >= sc_rows + sc_nrows)
+	if (p >= l->p + l->n)
 		return NULL;
 	snprintf(desc, KUNIT_PARAM_DESC_SIZE, "%s@%s", sc_alg_label[p->alg], p->name);
 	return p;
+}
+
+static struct sc_row_list sc_all_rows;
+
+static const void *sc_rows_gen_params(SC_GEN_ARGS)
+{
+	return sc_row_params_next(prev, desc, &sc_all_rows, SC_ALG_COUNT, false);
 }
 
 static void sc_test_row(struct kunit *test)

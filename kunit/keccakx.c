@@ -164,47 +164,17 @@ unsigned int sc_keccakx_kunit_row(struct kunit *test)
 
 /* ---- per row: the API, all lengths ---- */
 
-struct sc_kx_param {
-	int row;			/* -1: length-based dispatch */
-	char name[24];
-};
-
-static struct sc_kx_param sc_kx_params[16];
-static unsigned int sc_kx_nparams;
+/* Every supported row, then "fastest": the length-based dispatch. */
+static struct sc_row_list sc_kx_rows;
 
 static const void *sc_kx_gen_params(SC_GEN_ARGS)
 {
-	const struct sc_kx_param *p = prev;
-	unsigned int i;
-
-	if (!p) {
-		sc_kx_nparams = 0;
-		for (i = 0; i < sc_nimpls[SC_ALG_KECCAK_XN] &&
-			    sc_kx_nparams < ARRAY_SIZE(sc_kx_params) - 1; i++) {
-			const struct sc_impl *row = sc_impl_row(SC_ALG_KECCAK_XN, i);
-
-			if (!sc_impl_supported(row))
-				continue;
-			sc_kx_params[sc_kx_nparams].row = i;
-			strscpy(sc_kx_params[sc_kx_nparams++].name, row->name,
-				sizeof(sc_kx_params[0].name));
-		}
-		sc_kx_params[sc_kx_nparams].row = -1;
-		strscpy(sc_kx_params[sc_kx_nparams++].name, "fastest",
-			sizeof(sc_kx_params[0].name));
-		p = sc_kx_params;
-	} else {
-		p++;
-	}
-	if (p >= sc_kx_params + sc_kx_nparams)
-		return NULL;
-	snprintf(desc, KUNIT_PARAM_DESC_SIZE, "keccakx@%s", p->name);
-	return p;
+	return sc_row_params_next(prev, desc, &sc_kx_rows, SC_ALG_KECCAK_XN, true);
 }
 
 static void sc_test_kx_api(struct kunit *test)
 {
-	const struct sc_kx_param *p = test->param_value;
+	const struct sc_row_param *p = test->param_value;
 	struct sc_kx_buf *b = sc_kx_alloc(test);
 	unsigned int n;
 
@@ -310,7 +280,7 @@ static void sc_kx_ref_expand_a(u32 *a, u8 *buf, size_t buflen, const u8 *rho,
 
 static void sc_test_kx_expand_a(struct kunit *test)
 {
-	const struct sc_kx_param *p = test->param_value;
+	const struct sc_row_param *p = test->param_value;
 	size_t words = 64 * 256, buflen = 40 * SHAKE128_RATE;
 	u32 *a = kunit_kzalloc(test, words * 4, GFP_KERNEL);
 	u32 *ref = kunit_kzalloc(test, words * 4, GFP_KERNEL);

@@ -132,32 +132,11 @@ static void sc_shake_generic(struct kunit *test, const char *row, unsigned int b
 			    "forcing keccak row %s", row);
 }
 
-static struct sc_row_param sc_keccak_rows[SC_MAX_ROWS];
-static unsigned int sc_nkeccak_rows;
+static struct sc_row_list sc_keccak_rows;
 
 static const void *sc_keccak_rows_gen_params(SC_GEN_ARGS)
 {
-	const struct sc_row_param *p = prev;
-
-	if (!p) {
-		unsigned int i;
-
-		sc_nkeccak_rows = 0;
-		for (i = 0; i < sc_nimpls[SC_ALG_KECCAK] && sc_nkeccak_rows < SC_MAX_ROWS; i++) {
-			const struct sc_impl *row = sc_impl_row(SC_ALG_KECCAK, i);
-
-			if (row && sc_impl_supported(row))
-				sc_keccak_rows[sc_nkeccak_rows++] =
-					(struct sc_row_param){ SC_ALG_KECCAK, i, row->name };
-		}
-		p = sc_keccak_rows;
-	} else {
-		p++;
-	}
-	if (p >= sc_keccak_rows + sc_nkeccak_rows)
-		return NULL;
-	snprintf(desc, KUNIT_PARAM_DESC_SIZE, "keccak@%s", p->name);
-	return p;
+	return sc_row_params_next(prev, desc, &sc_keccak_rows, SC_ALG_KECCAK, false);
 }
 
 static void sc_test_shake_kat(struct kunit *test)
