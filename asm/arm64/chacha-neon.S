@@ -59,8 +59,8 @@
  * XOR 256 bytes (blocks with counters state[12] + 0..3) from src into dst.
  */
 SYM_FUNC_START(sc_chacha_neon_xor4)
-	sc_save_d8_d15
-	sc_rot8_index	x5
+	_save_d8_d15
+	_rot8_index	x5
 	movz	x5, #0
 	movk	x5, #1, lsl #32
 	mov	v21.d[0], x5
@@ -77,7 +77,7 @@ SYM_FUNC_START(sc_chacha_neon_xor4)
 
 	lsr	w4, w3, #1
 .Lxor4_round:
-	dround4
+	_dround4
 	subs	w4, w4, #1
 	b.ne	.Lxor4_round
 
@@ -105,21 +105,21 @@ SYM_FUNC_START(sc_chacha_neon_xor4)
 	add	v14.4s, v14.4s, v18.4s
 	add	v15.4s, v15.4s, v19.4s
 
-	transpose4	0, 1, 2, 3
-	transpose4	4, 5, 6, 7
-	transpose4	8, 9, 10, 11
-	transpose4	12, 13, 14, 15
+	_transpose4	0, 1, 2, 3
+	_transpose4	4, 5, 6, 7
+	_transpose4	8, 9, 10, 11
+	_transpose4	12, 13, 14, 15
 
-	xor_block	0, 4, 8, 12
-	xor_block	1, 5, 9, 13
-	xor_block	2, 6, 10, 14
-	xor_block	3, 7, 11, 15
-	sc_restore_d8_d15
+	_xor_block	0, 4, 8, 12
+	_xor_block	1, 5, 9, 13
+	_xor_block	2, 6, 10, 14
+	_xor_block	3, 7, 11, 15
+	_restore_d8_d15
 	ret
 SYM_FUNC_END(sc_chacha_neon_xor4)
 
 /* One double round on the horizontal (row) layout in v0-v3. */
-.macro	qr1
+.macro	_qr1
 	add	v0.4s, v0.4s, v1.4s
 	eor	v3.16b, v3.16b, v0.16b
 	rev32	v3.8h, v3.8h
@@ -136,12 +136,12 @@ SYM_FUNC_END(sc_chacha_neon_xor4)
 	sri	v1.4s, v4.4s, #25
 .endm
 
-.macro	dround1
-	qr1
+.macro	_dround1
+	_qr1
 	ext	v1.16b, v1.16b, v1.16b, #4
 	ext	v2.16b, v2.16b, v2.16b, #8
 	ext	v3.16b, v3.16b, v3.16b, #12
-	qr1
+	_qr1
 	ext	v1.16b, v1.16b, v1.16b, #12
 	ext	v2.16b, v2.16b, v2.16b, #8
 	ext	v3.16b, v3.16b, v3.16b, #4
@@ -153,7 +153,7 @@ SYM_FUNC_END(sc_chacha_neon_xor4)
  * XOR one 64-byte block (counter state[12]) from src into dst.
  */
 SYM_FUNC_START(sc_chacha_neon_xor1)
-	sc_rot8_index	x5
+	_rot8_index	x5
 	ld1	{v16.4s-v19.4s}, [x0]
 	mov	v0.16b, v16.16b
 	mov	v1.16b, v17.16b
@@ -161,7 +161,7 @@ SYM_FUNC_START(sc_chacha_neon_xor1)
 	mov	v3.16b, v19.16b
 	lsr	w4, w3, #1
 .Lxor1_round:
-	dround1
+	_dround1
 	subs	w4, w4, #1
 	b.ne	.Lxor1_round
 
@@ -169,7 +169,7 @@ SYM_FUNC_START(sc_chacha_neon_xor1)
 	add	v1.4s, v1.4s, v17.4s
 	add	v2.4s, v2.4s, v18.4s
 	add	v3.4s, v3.4s, v19.4s
-	xor_block	0, 1, 2, 3
+	_xor_block	0, 1, 2, 3
 	ret
 SYM_FUNC_END(sc_chacha_neon_xor1)
 
@@ -178,11 +178,11 @@ SYM_FUNC_END(sc_chacha_neon_xor1)
  * out[0..3] = permuted words 0-3, out[4..7] = permuted words 12-15.
  */
 SYM_FUNC_START(sc_chacha_neon_hchacha)
-	sc_rot8_index	x5
+	_rot8_index	x5
 	ld1	{v0.4s-v3.4s}, [x0]
 	lsr	w4, w2, #1
 .Lhchacha_round:
-	dround1
+	_dround1
 	subs	w4, w4, #1
 	b.ne	.Lhchacha_round
 

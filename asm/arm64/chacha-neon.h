@@ -18,7 +18,7 @@
 #include "neon-d8-d15.h"
 
 /* v20 = rotate-left-by-8 byte index, per 32-bit lane: 3,0,1,2, 7,4,5,6 ... */
-.macro	sc_rot8_index	tmp
+.macro	_rot8_index	tmp
 	movz	\tmp, #0x0003
 	movk	\tmp, #0x0201, lsl #16
 	movk	\tmp, #0x0407, lsl #32
@@ -35,9 +35,9 @@
  * A slot for other work between two groups of four NEON instructions:
  * expands to "\hook \n" when a hook macro is named, to nothing otherwise.
  * The stitched AEAD kernel hangs the fourteen steps of a Poly1305 block on
- * the fourteen slots of one qr4.
+ * the fourteen slots of one _qr4.
  */
-.macro	qr4_slot	hook, n
+.macro	_qr4_slot	hook, n
 .ifnb	\hook
 	\hook	\n
 .endif
@@ -48,90 +48,90 @@
  * QR(a0,b0,c0,d0) ... QR(a3,b3,c3,d3), register numbers as arguments;
  * \hook (optional) is called with 0..13 after each group of four.
  */
-.macro	qr4	a0, b0, c0, d0, a1, b1, c1, d1, a2, b2, c2, d2, a3, b3, c3, d3, hook
+.macro	_qr4	a0, b0, c0, d0, a1, b1, c1, d1, a2, b2, c2, d2, a3, b3, c3, d3, hook
 	add	v\a0\().4s, v\a0\().4s, v\b0\().4s
 	add	v\a1\().4s, v\a1\().4s, v\b1\().4s
 	add	v\a2\().4s, v\a2\().4s, v\b2\().4s
 	add	v\a3\().4s, v\a3\().4s, v\b3\().4s
-	qr4_slot	\hook, 0
+	_qr4_slot	\hook, 0
 	eor	v\d0\().16b, v\d0\().16b, v\a0\().16b
 	eor	v\d1\().16b, v\d1\().16b, v\a1\().16b
 	eor	v\d2\().16b, v\d2\().16b, v\a2\().16b
 	eor	v\d3\().16b, v\d3\().16b, v\a3\().16b
-	qr4_slot	\hook, 1
+	_qr4_slot	\hook, 1
 	rev32	v\d0\().8h, v\d0\().8h
 	rev32	v\d1\().8h, v\d1\().8h
 	rev32	v\d2\().8h, v\d2\().8h
 	rev32	v\d3\().8h, v\d3\().8h
-	qr4_slot	\hook, 2
+	_qr4_slot	\hook, 2
 
 	add	v\c0\().4s, v\c0\().4s, v\d0\().4s
 	add	v\c1\().4s, v\c1\().4s, v\d1\().4s
 	add	v\c2\().4s, v\c2\().4s, v\d2\().4s
 	add	v\c3\().4s, v\c3\().4s, v\d3\().4s
-	qr4_slot	\hook, 3
+	_qr4_slot	\hook, 3
 	eor	v16.16b, v\b0\().16b, v\c0\().16b
 	eor	v17.16b, v\b1\().16b, v\c1\().16b
 	eor	v18.16b, v\b2\().16b, v\c2\().16b
 	eor	v19.16b, v\b3\().16b, v\c3\().16b
-	qr4_slot	\hook, 4
+	_qr4_slot	\hook, 4
 	shl	v\b0\().4s, v16.4s, #12
 	shl	v\b1\().4s, v17.4s, #12
 	shl	v\b2\().4s, v18.4s, #12
 	shl	v\b3\().4s, v19.4s, #12
-	qr4_slot	\hook, 5
+	_qr4_slot	\hook, 5
 	sri	v\b0\().4s, v16.4s, #20
 	sri	v\b1\().4s, v17.4s, #20
 	sri	v\b2\().4s, v18.4s, #20
 	sri	v\b3\().4s, v19.4s, #20
-	qr4_slot	\hook, 6
+	_qr4_slot	\hook, 6
 
 	add	v\a0\().4s, v\a0\().4s, v\b0\().4s
 	add	v\a1\().4s, v\a1\().4s, v\b1\().4s
 	add	v\a2\().4s, v\a2\().4s, v\b2\().4s
 	add	v\a3\().4s, v\a3\().4s, v\b3\().4s
-	qr4_slot	\hook, 7
+	_qr4_slot	\hook, 7
 	eor	v\d0\().16b, v\d0\().16b, v\a0\().16b
 	eor	v\d1\().16b, v\d1\().16b, v\a1\().16b
 	eor	v\d2\().16b, v\d2\().16b, v\a2\().16b
 	eor	v\d3\().16b, v\d3\().16b, v\a3\().16b
-	qr4_slot	\hook, 8
+	_qr4_slot	\hook, 8
 	tbl	v\d0\().16b, {v\d0\().16b}, v20.16b
 	tbl	v\d1\().16b, {v\d1\().16b}, v20.16b
 	tbl	v\d2\().16b, {v\d2\().16b}, v20.16b
 	tbl	v\d3\().16b, {v\d3\().16b}, v20.16b
-	qr4_slot	\hook, 9
+	_qr4_slot	\hook, 9
 
 	add	v\c0\().4s, v\c0\().4s, v\d0\().4s
 	add	v\c1\().4s, v\c1\().4s, v\d1\().4s
 	add	v\c2\().4s, v\c2\().4s, v\d2\().4s
 	add	v\c3\().4s, v\c3\().4s, v\d3\().4s
-	qr4_slot	\hook, 10
+	_qr4_slot	\hook, 10
 	eor	v16.16b, v\b0\().16b, v\c0\().16b
 	eor	v17.16b, v\b1\().16b, v\c1\().16b
 	eor	v18.16b, v\b2\().16b, v\c2\().16b
 	eor	v19.16b, v\b3\().16b, v\c3\().16b
-	qr4_slot	\hook, 11
+	_qr4_slot	\hook, 11
 	shl	v\b0\().4s, v16.4s, #7
 	shl	v\b1\().4s, v17.4s, #7
 	shl	v\b2\().4s, v18.4s, #7
 	shl	v\b3\().4s, v19.4s, #7
-	qr4_slot	\hook, 12
+	_qr4_slot	\hook, 12
 	sri	v\b0\().4s, v16.4s, #25
 	sri	v\b1\().4s, v17.4s, #25
 	sri	v\b2\().4s, v18.4s, #25
 	sri	v\b3\().4s, v19.4s, #25
-	qr4_slot	\hook, 13
+	_qr4_slot	\hook, 13
 .endm
 
-/* One double round: columns, then diagonals; \hook as for qr4. */
-.macro	dround4	hook
-	qr4	0, 4, 8, 12,  1, 5, 9, 13,  2, 6, 10, 14,  3, 7, 11, 15, \hook
-	qr4	0, 5, 10, 15,  1, 6, 11, 12,  2, 7, 8, 13,  3, 4, 9, 14, \hook
+/* One double round: columns, then diagonals; \hook as for _qr4. */
+.macro	_dround4	hook
+	_qr4	0, 4, 8, 12,  1, 5, 9, 13,  2, 6, 10, 14,  3, 7, 11, 15, \hook
+	_qr4	0, 5, 10, 15,  1, 6, 11, 12,  2, 7, 8, 13,  3, 4, 9, 14, \hook
 .endm
 
 /* Transpose words w..w+3 (v\w .. v\w+3) of 4 blocks into block order. */
-.macro	transpose4	w0, w1, w2, w3
+.macro	_transpose4	w0, w1, w2, w3
 	trn1	v16.4s, v\w0\().4s, v\w1\().4s
 	trn2	v17.4s, v\w0\().4s, v\w1\().4s
 	trn1	v18.4s, v\w2\().4s, v\w3\().4s
@@ -146,7 +146,7 @@
  * XOR one 64-byte block of keystream (four registers) into [\src] ->
  * [\dst], both pointers post-incremented by 64.
  */
-.macro	xor_block	k0, k1, k2, k3, src=x2, dst=x1
+.macro	_xor_block	k0, k1, k2, k3, src=x2, dst=x1
 	ld1	{v16.16b-v19.16b}, [\src], #64
 	eor	v16.16b, v16.16b, v\k0\().16b
 	eor	v17.16b, v17.16b, v\k1\().16b

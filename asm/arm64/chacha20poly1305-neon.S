@@ -25,11 +25,11 @@
  *		in.  Nothing is left over.
  *
  * Layout.  Within a batch the ChaCha state is "vertical" (v0-v15: word N
- * of the four blocks in vN).  A double round is two qr4 of 56 NEON
- * instructions, fourteen groups of four independent ones; qr4 has a slot
+ * of the four blocks in vN).  A double round is two _qr4 of 56 NEON
+ * instructions, fourteen groups of four independent ones; _qr4 has a slot
  * after each group, and a stitched double round hangs the fourteen steps
- * of one Poly1305 block (ccp_poly_step 0..13, one to three instructions
- * each, 28 in all) on the slots of each qr4: two blocks per double round,
+ * of one Poly1305 block (_ccp_poly_step 0..13, one to three instructions
+ * each, 28 in all) on the slots of each _qr4: two blocks per double round,
  * so the 16 blocks of a batch ride on 8 of its 10 double rounds and the
  * last 2 are plain.  Poly1305 reads its blocks through its own pointer
  * (x7), so the same rounds serve seal (the previous batch's output) and
@@ -38,9 +38,9 @@
  * Latency and batches.  A Poly1305 block is one serial chain (add the
  * message, ten MUL/UMULH of 3-6 cycles on most cores' single multiplier,
  * the carries, the fold): 21-27 cycles a block in a loop of its own
- * under llvm-mca's Cortex-A57, TSV110 and Apple models, while a qr4 needs
+ * under llvm-mca's Cortex-A57, TSV110 and Apple models, while a _qr4 needs
  * 28 or more cycles of two NEON pipes.  So each block finishes inside the
- * qr4 it rides on and the integer side never holds up the NEON side: the
+ * _qr4 it rides on and the integer side never holds up the NEON side: the
  * models put a stitched batch at exactly the cycles of the ChaCha batch
  * alone (A57 979, TSV110 1145, Exynos-M5 557, Apple-M1 609 cycles per 256
  * bytes), 1.32-1.35x fewer than ChaCha then NEON Poly1305 as the
@@ -58,7 +58,7 @@
  * instructions per block, no faster on a real core than four blocks side
  * by side, and the 4-block batch also carries the previous batch's MAC.
  *
- * Variants.  One body (ccp_body), two entry points:
+ * Variants.  One body (_ccp_body), two entry points:
  *
  *	sc_ccp_neon_seal(state, core, dst, src, nfull, tail)
  *	sc_ccp_neon_open(state, core, dst, src, nfull, tail, tailblocks)
@@ -87,7 +87,7 @@
  *	x17, x19-x23 product temporaries  x24 the constant 1 (pad bit)
  *	x25, x26 this batch's input and output  x27, x28 round counters
  *	x18 (shadow call stack) and x29/x30 are not touched; x19-x28 and
- *	d8-d15 are saved: frame = 64 bytes of d8-d15 (sc_save_d8_d15), then
+ *	d8-d15 are saved: frame = 64 bytes of d8-d15 (_save_d8_d15), then
  *	80 bytes of x19-x28 below them, sp 16-byte aligned throughout.
  */
 #include <linux/linkage.h>
@@ -139,7 +139,7 @@
  * tm1:tm0, d1 = tm5:tm4; mw0, mw1, acc1 and acc2 are reused for products
  * once their value has been read for the last time.
  */
-.macro	ccp_poly_step	n
+.macro	_ccp_poly_step	n
 .if \n == 0
 	ldp	mw0, mw1, [mp], #16
 SC_BE(	rev	mw0, mw0	)
@@ -185,19 +185,19 @@ SC_BE(	rev	mw1, mw1	)
 	adcs	acc1, tm4, xzr
 	adc	acc2, acc2, xzr
 .else
-	.error	"ccp_poly_step: step out of range"
+	.error	"_ccp_poly_step: step out of range"
 .endif
 .endm
 
 /* One whole Poly1305 block, not stitched. */
-.macro	ccp_poly_block
+.macro	_ccp_poly_block
 .irp	n, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13
-	ccp_poly_step	\n
+	_ccp_poly_step	\n
 .endr
 .endm
 
 /* v\w0..v\w3 += the broadcast input words (four words from [x28]). */
-.macro	ccp_add_input	w0, w1, w2, w3
+.macro	_ccp_add_input	w0, w1, w2, w3
 	ld4r	{v16.4s-v19.4s}, [x28], #16
 	add	v\w0\().4s, v\w0\().4s, v16.4s
 	add	v\w1\().4s, v\w1\().4s, v17.4s
@@ -206,15 +206,15 @@ SC_BE(	rev	mw1, mw1	)
 .endm
 
 /* \seal: 1 for sc_ccp_neon_seal, 0 for sc_ccp_neon_open. */
-.macro	ccp_body	seal
-	sc_save_d8_d15
+.macro	_ccp_body	seal
+	_save_d8_d15
 	stp	x19, x20, [sp, #-80]!
 	stp	x21, x22, [sp, #16]
 	stp	x23, x24, [sp, #32]
 	stp	x25, x26, [sp, #48]
 	stp	x27, x28, [sp, #64]
 
-	sc_rot8_index	x28
+	_rot8_index	x28
 	movz	x28, #0				// v21 = state[12] + {0, 1, 2, 3}
 	movk	x28, #1, lsl #32
 	mov	v21.d[0], x28
@@ -273,22 +273,22 @@ SC_BE(	rev	mw1, mw1	)
 	sub	w28, w28, w27
 	cbz	w27, .Lodd\@
 .Lmac_round\@:
-	dround4	ccp_poly_step
+	_dround4	_ccp_poly_step
 	subs	w27, w27, #1
 	b.ne	.Lmac_round\@
 .Lodd\@:
 	tbz	w8, #0, .Lplain\@
-	ccp_poly_block				// an odd block (open's tail only)
+	_ccp_poly_block				// an odd block (open's tail only)
 .Lplain\@:
-	dround4
+	_dround4
 	subs	w28, w28, #1
 	b.ne	.Lplain\@
 
 	/* add the input state, with this batch's counters for word 12 */
 	mov	x28, state
-	ccp_add_input	0, 1, 2, 3
-	ccp_add_input	4, 5, 6, 7
-	ccp_add_input	8, 9, 10, 11
+	_ccp_add_input	0, 1, 2, 3
+	_ccp_add_input	4, 5, 6, 7
+	_ccp_add_input	8, 9, 10, 11
 	ld4r	{v16.4s-v19.4s}, [x28]
 	add	v12.4s, v12.4s, v21.4s
 	add	v13.4s, v13.4s, v17.4s
@@ -296,14 +296,14 @@ SC_BE(	rev	mw1, mw1	)
 	add	v15.4s, v15.4s, v19.4s
 	add	v21.4s, v21.4s, v22.4s
 
-	transpose4	0, 1, 2, 3
-	transpose4	4, 5, 6, 7
-	transpose4	8, 9, 10, 11
-	transpose4	12, 13, 14, 15
-	xor_block	0, 4, 8, 12, bin, bout
-	xor_block	1, 5, 9, 13, bin, bout
-	xor_block	2, 6, 10, 14, bin, bout
-	xor_block	3, 7, 11, 15, bin, bout
+	_transpose4	0, 1, 2, 3
+	_transpose4	4, 5, 6, 7
+	_transpose4	8, 9, 10, 11
+	_transpose4	12, 13, 14, 15
+	_xor_block	0, 4, 8, 12, bin, bout
+	_xor_block	1, 5, 9, 13, bin, bout
+	_xor_block	2, 6, 10, 14, bin, bout
+	_xor_block	3, 7, 11, 15, bin, bout
 .if \seal
 	sub	mp, bout, #256			// seal: MAC it during the next
 	mov	mcount, #16
@@ -316,7 +316,7 @@ SC_BE(	rev	mw1, mw1	)
 	cmp	mp, tailarg
 	b.eq	.Ldone\@
 .Lmac_last\@:
-	ccp_poly_block
+	_ccp_poly_block
 	subs	mcount, mcount, #1
 	b.ne	.Lmac_last\@
 .Ldone\@:
@@ -329,7 +329,7 @@ SC_BE(	rev	mw1, mw1	)
 	ldp	x25, x26, [sp, #48]
 	ldp	x27, x28, [sp, #64]
 	ldp	x19, x20, [sp], #80
-	sc_restore_d8_d15
+	_restore_d8_d15
 .endm
 
 /*
@@ -337,7 +337,7 @@ SC_BE(	rev	mw1, mw1	)
  *			 u8 *dst, const u8 *src, size_t nfull, u8 *tail);
  */
 SYM_FUNC_START(sc_ccp_neon_seal)
-	ccp_body	1
+	_ccp_body	1
 	ret
 SYM_FUNC_END(sc_ccp_neon_seal)
 
@@ -347,7 +347,7 @@ SYM_FUNC_END(sc_ccp_neon_seal)
  *			 size_t tailblocks);
  */
 SYM_FUNC_START(sc_ccp_neon_open)
-	ccp_body	0
+	_ccp_body	0
 	ret
 SYM_FUNC_END(sc_ccp_neon_open)
 

@@ -9,7 +9,7 @@
  *	chi	a[x] ^= ~a[x+1] & a[x+2]  (within each row of five)
  *	iota	a[0] ^= RC[round]
  * rho+pi is one 24-cycle over lanes 1..24.  The GPR variant walks it in
- * place with a single temporary (rhopi_cycle lists it: destination,
+ * place with a single temporary (_rhopi_cycle lists it: destination,
  * source, rotation); the SHA3 variant lays the lanes out for chi instead.
  *
  * Variant "sha3ce" (ARMv8.2 SHA3 extension, FEAT_SHA3):
@@ -71,7 +71,7 @@ sc_keccak_arm64_rc_end:
 	.text
 
 /* The rho+pi cycle: \m dst, src, rol-amount for every lane but 0. */
-.macro	rhopi_cycle m, tmp
+.macro	_rhopi_cycle m, tmp
 	\m	\tmp, 1, 1
 	\m	1, 6, 44
 	\m	6, 9, 20
@@ -101,7 +101,7 @@ sc_keccak_arm64_rc_end:
 /* ================= SHA3 extension ================= */
 
 /* v\dst = rol(v\src ^ D[src % 5], rot) */
-.macro	ce_rp	dst, src, rot
+.macro	_ce_rp	dst, src, rot
 	.if	(\src % 5) == 0
 	xar	v\dst\().2d, v\src\().2d, v25.2d, #((64 - \rot) % 64)
 	.elseif	(\src % 5) == 1
@@ -121,7 +121,7 @@ sc_keccak_arm64_rc_end:
  * \h4 are free, so a3' and a4' are written there first and a0'..a2' then
  * in place.  No copies.
  */
-.macro	ce_chi	h0, h1, h2, h3, h4, t3, t4
+.macro	_ce_chi	h0, h1, h2, h3, h4, t3, t4
 	bcax	v\h3\().16b, v\t3\().16b, v\h0\().16b, v\t4\().16b
 	bcax	v\h4\().16b, v\t4\().16b, v\h1\().16b, v\h0\().16b
 	bcax	v\h0\().16b, v\h0\().16b, v\h2\().16b, v\h1\().16b
@@ -133,7 +133,7 @@ sc_keccak_arm64_rc_end:
  * 24 rounds on v0-v24; clobbers v25-v31, x8, x10.  \x2: both 64-bit
  * halves of every register are states (iota on both), else the low one.
  */
-.macro	ce_keccakf x2=0
+.macro	_ce_keccakf x2=0
 	adrp	x8, sc_keccak_arm64_rc
 	add	x8, x8, :lo12:sc_keccak_arm64_rc
 	add	x10, x8, #(24 * 8)
@@ -165,36 +165,36 @@ sc_keccak_arm64_rc_end:
 	 * register, source lane, rotation; comments name the lane produced.
 	 */
 	eor	v0.16b, v0.16b, v25.16b		// b0 = a0 ^ D0
-	ce_rp	29, 21, 2		// b24
-	ce_rp	21, 8, 55		// b21
-	ce_rp	8, 24, 14		// b4
-	ce_rp	24, 23, 56		// b19
-	ce_rp	23, 17, 15		// b18
-	ce_rp	17, 11, 10		// b17
-	ce_rp	11, 7, 6		// b11
-	ce_rp	7, 10, 3		// b7
-	ce_rp	10, 1, 1		// b10
-	ce_rp	1, 6, 44		// b1
-	ce_rp	6, 9, 20		// b6
-	ce_rp	9, 18, 21		// b3
-	ce_rp	18, 19, 8		// b13
-	ce_rp	19, 20, 18		// b14
-	ce_rp	20, 2, 62		// b20
-	ce_rp	2, 12, 43		// b2
-	ce_rp	12, 13, 25		// b12
-	ce_rp	13, 22, 61		// b9
-	ce_rp	22, 14, 39		// b22
-	ce_rp	14, 16, 45		// b8
-	ce_rp	16, 5, 36		// b16
-	ce_rp	5, 3, 28		// b5
-	ce_rp	28, 15, 41		// b23
-	ce_rp	15, 4, 27		// b15
+	_ce_rp	29, 21, 2		// b24
+	_ce_rp	21, 8, 55		// b21
+	_ce_rp	8, 24, 14		// b4
+	_ce_rp	24, 23, 56		// b19
+	_ce_rp	23, 17, 15		// b18
+	_ce_rp	17, 11, 10		// b17
+	_ce_rp	11, 7, 6		// b11
+	_ce_rp	7, 10, 3		// b7
+	_ce_rp	10, 1, 1		// b10
+	_ce_rp	1, 6, 44		// b1
+	_ce_rp	6, 9, 20		// b6
+	_ce_rp	9, 18, 21		// b3
+	_ce_rp	18, 19, 8		// b13
+	_ce_rp	19, 20, 18		// b14
+	_ce_rp	20, 2, 62		// b20
+	_ce_rp	2, 12, 43		// b2
+	_ce_rp	12, 13, 25		// b12
+	_ce_rp	13, 22, 61		// b9
+	_ce_rp	22, 14, 39		// b22
+	_ce_rp	14, 16, 45		// b8
+	_ce_rp	16, 5, 36		// b16
+	_ce_rp	5, 3, 28		// b5
+	_ce_rp	28, 15, 41		// b23
+	_ce_rp	15, 4, 27		// b15
 
-	ce_chi	0, 1, 2, 3, 4, 9, 8
-	ce_chi	5, 6, 7, 8, 9, 14, 13
-	ce_chi	10, 11, 12, 13, 14, 18, 19
-	ce_chi	15, 16, 17, 18, 19, 23, 24
-	ce_chi	20, 21, 22, 23, 24, 28, 29
+	_ce_chi	0, 1, 2, 3, 4, 9, 8
+	_ce_chi	5, 6, 7, 8, 9, 14, 13
+	_ce_chi	10, 11, 12, 13, 14, 18, 19
+	_ce_chi	15, 16, 17, 18, 19, 23, 24
+	_ce_chi	20, 21, 22, 23, 24, 28, 29
 
 	.if	\x2
 	ld1r	{v28.2d}, [x8], #8
@@ -206,7 +206,7 @@ sc_keccak_arm64_rc_end:
 	b.ne	.Lce_round\@
 .endm
 
-.macro	ce_load_state
+.macro	_ce_load_state
 	mov	x9, x0
 	ld1	{v0.1d-v3.1d}, [x9], #32
 	ld1	{v4.1d-v7.1d}, [x9], #32
@@ -217,7 +217,7 @@ sc_keccak_arm64_rc_end:
 	ld1	{v24.1d}, [x9]
 .endm
 
-.macro	ce_store_state
+.macro	_ce_store_state
 	mov	x9, x0
 	st1	{v0.1d-v3.1d}, [x9], #32
 	st1	{v4.1d-v7.1d}, [x9], #32
@@ -230,11 +230,11 @@ sc_keccak_arm64_rc_end:
 
 /* void sc_keccak_ce_permute(u64 *st); */
 SYM_FUNC_START(sc_keccak_ce_permute)
-	sc_save_d8_d15
-	ce_load_state
-	ce_keccakf
-	ce_store_state
-	sc_restore_d8_d15
+	_save_d8_d15
+	_ce_load_state
+	_ce_keccakf
+	_ce_store_state
+	_restore_d8_d15
 	ret
 SYM_FUNC_END(sc_keccak_ce_permute)
 
@@ -245,8 +245,8 @@ SYM_FUNC_END(sc_keccak_ce_permute)
 SYM_FUNC_START(sc_keccak_ce_absorb)
 	cbz	x2, .Lce_absorb_done
 	mov	w3, w3
-	sc_save_d8_d15
-	ce_load_state
+	_save_d8_d15
+	_ce_load_state
 .Lce_absorb_block:
 	mov	x11, x1
 	.irp	i, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24
@@ -257,11 +257,11 @@ SYM_FUNC_START(sc_keccak_ce_absorb)
 	.endr
 .Lce_absorb_xored:
 	add	x1, x1, x3
-	ce_keccakf
+	_ce_keccakf
 	subs	x2, x2, #1
 	b.ne	.Lce_absorb_block
-	ce_store_state
-	sc_restore_d8_d15
+	_ce_store_state
+	_restore_d8_d15
 .Lce_absorb_done:
 	ret
 SYM_FUNC_END(sc_keccak_ce_absorb)
@@ -276,18 +276,18 @@ SYM_FUNC_END(sc_keccak_ce_absorb)
  * replicated (LD1R).
  */
 SYM_FUNC_START(sc_keccakx2_ce_permute)
-	sc_save_d8_d15
+	_save_d8_d15
 	mov	x9, x0
 	mov	x11, #64
 	.irp	i, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24
 	ld1	{v\i\().2d}, [x9], x11
 	.endr
-	ce_keccakf 1
+	_ce_keccakf 1
 	mov	x9, x0
 	.irp	i, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24
 	st1	{v\i\().2d}, [x9], x11
 	.endr
-	sc_restore_d8_d15
+	_restore_d8_d15
 	ret
 SYM_FUNC_END(sc_keccakx2_ce_permute)
 
@@ -333,7 +333,7 @@ tm3	.req	x30
 #define F_RC	120
 #define F_C4	128
 
-.macro	gpr_prologue
+.macro	_gpr_prologue
 	stp	x19, x20, [sp, #-F_SIZE]!
 	stp	x21, x22, [sp, #16]
 	stp	x23, x24, [sp, #32]
@@ -344,7 +344,7 @@ tm3	.req	x30
 	stp	x2, x3, [sp, #F_NB]
 .endm
 
-.macro	gpr_epilogue
+.macro	_gpr_epilogue
 	str	xzr, [sp, #F_C4]		// C4 is state-dependent: wipe
 	ldp	x21, x22, [sp, #16]
 	ldp	x23, x24, [sp, #32]
@@ -354,7 +354,7 @@ tm3	.req	x30
 	ldp	x19, x20, [sp], #F_SIZE
 .endm
 
-.macro	gpr_load_state
+.macro	_gpr_load_state
 	ldr	tm0, [sp, #F_ST]
 	ldp	ln0, ln1, [tm0]
 	ldp	ln2, ln3, [tm0, #16]
@@ -371,7 +371,7 @@ tm3	.req	x30
 	ldr	ln24, [tm0, #192]
 .endm
 
-.macro	gpr_store_state
+.macro	_gpr_store_state
 	ldr	tm0, [sp, #F_ST]
 	stp	ln0, ln1, [tm0]
 	stp	ln2, ln3, [tm0, #16]
@@ -389,7 +389,7 @@ tm3	.req	x30
 .endm
 
 /* \t = C[x] = a[x] ^ a[x+5] ^ a[x+10] ^ a[x+15] ^ a[x+20] */
-.macro	gpr_column	t, a, b, c, d, e
+.macro	_gpr_column	t, a, b, c, d, e
 	eor	\t, ln\a, ln\b
 	eor	\t, \t, ln\c
 	eor	\t, \t, ln\d
@@ -397,7 +397,7 @@ tm3	.req	x30
 .endm
 
 /* a[x + 5y] ^= \dv for every y */
-.macro	gpr_apply	dv, a, b, c, d, e
+.macro	_gpr_apply	dv, a, b, c, d, e
 	eor	ln\a, ln\a, \dv
 	eor	ln\b, ln\b, \dv
 	eor	ln\c, ln\c, \dv
@@ -405,11 +405,11 @@ tm3	.req	x30
 	eor	ln\e, ln\e, \dv
 .endm
 
-.macro	gpr_rp	dst, src, rot
+.macro	_gpr_rp	dst, src, rot
 	ror	ln\dst, ln\src, #((64 - \rot) % 64)
 .endm
 
-.macro	gpr_chi	a0, a1, a2, a3, a4
+.macro	_gpr_chi	a0, a1, a2, a3, a4
 	bic	tm0, ln\a2, ln\a1
 	bic	tm1, ln\a3, ln\a2
 	bic	tm2, ln\a4, ln\a3
@@ -423,42 +423,42 @@ tm3	.req	x30
 .endm
 
 /* 24 rounds on ln0..ln24. */
-.macro	gpr_keccakf
+.macro	_gpr_keccakf
 	adrp	tm0, sc_keccak_arm64_rc
 	add	tm0, tm0, :lo12:sc_keccak_arm64_rc
 	str	tm0, [sp, #F_RC]
 .Lgpr_round\@:
 	/* theta */
-	gpr_column	tm0, 4, 9, 14, 19, 24
+	_gpr_column	tm0, 4, 9, 14, 19, 24
 	str	tm0, [sp, #F_C4]
-	gpr_column	tm0, 0, 5, 10, 15, 20
-	gpr_column	tm1, 1, 6, 11, 16, 21
-	gpr_column	tm2, 2, 7, 12, 17, 22
-	gpr_column	tm3, 3, 8, 13, 18, 23
+	_gpr_column	tm0, 0, 5, 10, 15, 20
+	_gpr_column	tm1, 1, 6, 11, 16, 21
+	_gpr_column	tm2, 2, 7, 12, 17, 22
+	_gpr_column	tm3, 3, 8, 13, 18, 23
 	eor	tm0, tm0, tm2, ror #63		// D1 = C0 ^ rol(C2, 1)
-	gpr_apply	tm0, 1, 6, 11, 16, 21
+	_gpr_apply	tm0, 1, 6, 11, 16, 21
 	eor	tm0, tm0, tm2, ror #63		// C0 again
 	eor	tm1, tm1, tm3, ror #63		// D2 = C1 ^ rol(C3, 1)
-	gpr_apply	tm1, 2, 7, 12, 17, 22
+	_gpr_apply	tm1, 2, 7, 12, 17, 22
 	eor	tm1, tm1, tm3, ror #63		// C1 again
 	eor	tm3, tm3, tm0, ror #63		// D4 = C3 ^ rol(C0, 1)
-	gpr_apply	tm3, 4, 9, 14, 19, 24
+	_gpr_apply	tm3, 4, 9, 14, 19, 24
 	ldr	tm0, [sp, #F_C4]		// C4
 	eor	tm2, tm2, tm0, ror #63		// D3 = C2 ^ rol(C4, 1)
-	gpr_apply	tm2, 3, 8, 13, 18, 23
+	_gpr_apply	tm2, 3, 8, 13, 18, 23
 	eor	tm0, tm0, tm1, ror #63		// D0 = C4 ^ rol(C1, 1)
-	gpr_apply	tm0, 0, 5, 10, 15, 20
+	_gpr_apply	tm0, 0, 5, 10, 15, 20
 
 	/* rho + pi */
-	rhopi_cycle	gpr_rp, tmp
+	_rhopi_cycle	_gpr_rp, tmp
 	mov	ln10, tm0
 
 	/* chi */
-	gpr_chi	0, 1, 2, 3, 4
-	gpr_chi	5, 6, 7, 8, 9
-	gpr_chi	10, 11, 12, 13, 14
-	gpr_chi	15, 16, 17, 18, 19
-	gpr_chi	20, 21, 22, 23, 24
+	_gpr_chi	0, 1, 2, 3, 4
+	_gpr_chi	5, 6, 7, 8, 9
+	_gpr_chi	10, 11, 12, 13, 14
+	_gpr_chi	15, 16, 17, 18, 19
+	_gpr_chi	20, 21, 22, 23, 24
 
 	/* iota */
 	ldr	tm0, [sp, #F_RC]
@@ -473,11 +473,11 @@ tm3	.req	x30
 
 /* void sc_keccak_gpr_permute(u64 *st); */
 SYM_FUNC_START(sc_keccak_gpr_permute)
-	gpr_prologue
-	gpr_load_state
-	gpr_keccakf
-	gpr_store_state
-	gpr_epilogue
+	_gpr_prologue
+	_gpr_load_state
+	_gpr_keccakf
+	_gpr_store_state
+	_gpr_epilogue
 	ret
 SYM_FUNC_END(sc_keccak_gpr_permute)
 
@@ -488,8 +488,8 @@ SYM_FUNC_END(sc_keccak_gpr_permute)
 SYM_FUNC_START(sc_keccak_gpr_absorb)
 	cbz	x2, .Lgpr_absorb_ret
 	mov	w3, w3
-	gpr_prologue
-	gpr_load_state
+	_gpr_prologue
+	_gpr_load_state
 .Lgpr_absorb_block:
 	ldr	tm0, [sp, #F_IN]
 	ldr	tm2, [sp, #F_RATE]
@@ -503,13 +503,13 @@ SC_BE(	rev	tm1, tm1	)
 .Lgpr_absorb_xored:
 	add	tm0, tm0, tm2
 	str	tm0, [sp, #F_IN]
-	gpr_keccakf
+	_gpr_keccakf
 	ldr	tm0, [sp, #F_NB]
 	subs	tm0, tm0, #1
 	str	tm0, [sp, #F_NB]
 	b.ne	.Lgpr_absorb_block
-	gpr_store_state
-	gpr_epilogue
+	_gpr_store_state
+	_gpr_epilogue
 .Lgpr_absorb_ret:
 	ret
 SYM_FUNC_END(sc_keccak_gpr_absorb)

@@ -97,7 +97,7 @@
 #include "keccak-arm64.h"
 
 /* v25..v29 = C0..C4 over planes 0 and 1 */
-.macro	nx_par_first
+.macro	_nx_par_first
 	eor	v25.16b, v0.16b, v5.16b
 	eor	v26.16b, v1.16b, v6.16b
 	eor	v27.16b, v2.16b, v7.16b
@@ -106,7 +106,7 @@
 .endm
 
 /* C0..C4 ^= the plane a0..a4 */
-.macro	nx_par_plane	a0, a1, a2, a3, a4
+.macro	_nx_par_plane	a0, a1, a2, a3, a4
 	eor	v25.16b, v25.16b, v\a0\().16b
 	eor	v26.16b, v26.16b, v\a1\().16b
 	eor	v27.16b, v27.16b, v\a2\().16b
@@ -115,7 +115,7 @@
 .endm
 
 /* theta's last step for lane \i: a[i] ^= D[i % 5] */
-.macro	nx_theta	i
+.macro	_nx_theta	i
 	.if	(\i % 5) == 0
 	eor	v\i\().16b, v\i\().16b, v27.16b
 	.elseif	(\i % 5) == 1
@@ -133,22 +133,22 @@
  * v\d = v\cm ^ rol(v\cp, 1), one D, with theta's XOR on the lanes f0..f4
  * (whose D is ready) between its dependent steps
  */
-.macro	nx_d_theta	d, cm, cp, f0, f1, f2, f3, f4
+.macro	_nx_d_theta	d, cm, cp, f0, f1, f2, f3, f4
 	shl	v\d\().2d, v\cp\().2d, #1
-	nx_theta	\f0
-	nx_theta	\f1
+	_nx_theta	\f0
+	_nx_theta	\f1
 	sri	v\d\().2d, v\cp\().2d, #63
-	nx_theta	\f2
-	nx_theta	\f3
+	_nx_theta	\f2
+	_nx_theta	\f3
 	eor	v\d\().16b, v\d\().16b, v\cm\().16b
-	nx_theta	\f4
+	_nx_theta	\f4
 .endm
 
 /*
  * One step of each rho+pi chain (three or four): v\d = rol(v\s, r) for
  * each (d, s, r), the SHLs first, then the SRIs that complete them.
  */
-.macro	nx_rho4	d0, s0, r0, d1, s1, r1, d2, s2, r2, d3, s3, r3
+.macro	_nx_rho4	d0, s0, r0, d1, s1, r1, d2, s2, r2, d3, s3, r3
 	shl	v\d0\().2d, v\s0\().2d, #\r0
 	shl	v\d1\().2d, v\s1\().2d, #\r1
 	shl	v\d2\().2d, v\s2\().2d, #\r2
@@ -168,7 +168,7 @@
  * b4 in t4, h3 and h4 free; the results go home, through the temporaries
  * v26, v27, v29 for x = 0..2.
  */
-.macro	nx_chi		h0, h1, h2, h3, h4, t3, t4
+.macro	_nx_chi		h0, h1, h2, h3, h4, t3, t4
 	bic	v\h3\().16b, v\h0\().16b, v\t4\().16b	// b0 & ~b4
 	bic	v\h4\().16b, v\h1\().16b, v\h0\().16b	// b1 & ~b0
 	bic	v26.16b, v\h2\().16b, v\h1\().16b	// b2 & ~b1
@@ -183,7 +183,7 @@
 
 /* void sc_keccakx2_neon_permute(u64 *st); */
 SYM_FUNC_START(sc_keccakx2_neon_permute)
-	sc_save_d8_d15
+	_save_d8_d15
 	mov	x9, x0
 	mov	x11, #64
 	.irp	i, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24
@@ -195,10 +195,10 @@ SYM_FUNC_START(sc_keccakx2_neon_permute)
 
 .Lnx_round:
 	/* theta: C0..C4 in v25..v29, a plane at a time */
-	nx_par_first
-	nx_par_plane	10, 11, 12, 13, 14
-	nx_par_plane	15, 16, 17, 18, 19
-	nx_par_plane	20, 21, 22, 23, 24
+	_nx_par_first
+	_nx_par_plane	10, 11, 12, 13, 14
+	_nx_par_plane	15, 16, 17, 18, 19
+	_nx_par_plane	20, 21, 22, 23, 24
 	/* D over the parities as they die; a[i] ^= D[i % 5] in between */
 	shl	v30.2d, v27.2d, #1
 	shl	v31.2d, v29.2d, #1
@@ -206,11 +206,11 @@ SYM_FUNC_START(sc_keccakx2_neon_permute)
 	sri	v31.2d, v29.2d, #63
 	eor	v30.16b, v30.16b, v25.16b	// D1 = C0 ^ rol(C2, 1)
 	eor	v31.16b, v31.16b, v27.16b	// D3 = C2 ^ rol(C4, 1)
-	nx_d_theta	27, 29, 26, 1, 6, 11, 16, 21	// D0 = C4 ^ rol(C1, 1)
-	nx_d_theta	29, 26, 28, 3, 8, 13, 18, 23	// D2 = C1 ^ rol(C3, 1)
-	nx_d_theta	26, 28, 25, 0, 5, 10, 15, 20	// D4 = C3 ^ rol(C0, 1)
+	_nx_d_theta	27, 29, 26, 1, 6, 11, 16, 21	// D0 = C4 ^ rol(C1, 1)
+	_nx_d_theta	29, 26, 28, 3, 8, 13, 18, 23	// D2 = C1 ^ rol(C3, 1)
+	_nx_d_theta	26, 28, 25, 0, 5, 10, 15, 20	// D4 = C3 ^ rol(C0, 1)
 	.irp	i, 2, 7, 12, 17, 22, 4, 9, 14, 19, 24
-	nx_theta	\i
+	_nx_theta	\i
 	.endr
 
 	/*
@@ -218,21 +218,21 @@ SYM_FUNC_START(sc_keccakx2_neon_permute)
 	 * each per line (destination, source lane, rotation); lanes land as
 	 * the Layout section of the header says, b0 stays in v0.
 	 */
-	nx_rho4	30, 17, 15,	25, 18, 21,	31, 23, 56,	28, 24, 14
-	nx_rho4	17, 11, 10,	18, 15, 41,	23, 16, 45,	24, 22, 61
-	nx_rho4	11, 7, 6,	15, 4, 27,	16, 5, 36,	22, 14, 39
-	nx_rho4	7, 10, 3,	4, 20, 18,	5, 3, 28
-	nx_rho4	10, 1, 1,	20, 2, 62,	3, 19, 8
-	nx_rho4	1, 6, 44,	2, 12, 43,	19, 21, 2
-	nx_rho4	6, 9, 20,	12, 13, 25,	21, 8, 55
+	_nx_rho4	30, 17, 15,	25, 18, 21,	31, 23, 56,	28, 24, 14
+	_nx_rho4	17, 11, 10,	18, 15, 41,	23, 16, 45,	24, 22, 61
+	_nx_rho4	11, 7, 6,	15, 4, 27,	16, 5, 36,	22, 14, 39
+	_nx_rho4	7, 10, 3,	4, 20, 18,	5, 3, 28
+	_nx_rho4	10, 1, 1,	20, 2, 62,	3, 19, 8
+	_nx_rho4	1, 6, 44,	2, 12, 43,	19, 21, 2
+	_nx_rho4	6, 9, 20,	12, 13, 25,	21, 8, 55
 
 	/* chi, rows 1, 2, 0, 4, 3; then iota */
-	nx_chi	5, 6, 7, 8, 9, 23, 24
-	nx_chi	10, 11, 12, 13, 14, 3, 4
-	nx_chi	0, 1, 2, 3, 4, 25, 28
+	_nx_chi	5, 6, 7, 8, 9, 23, 24
+	_nx_chi	10, 11, 12, 13, 14, 3, 4
+	_nx_chi	0, 1, 2, 3, 4, 25, 28
 	ld1r	{v25.2d}, [x8], #8
-	nx_chi	20, 21, 22, 23, 24, 18, 19
-	nx_chi	15, 16, 17, 18, 19, 30, 31
+	_nx_chi	20, 21, 22, 23, 24, 18, 19
+	_nx_chi	15, 16, 17, 18, 19, 30, 31
 	eor	v0.16b, v0.16b, v25.16b
 	cmp	x8, x10
 	b.ne	.Lnx_round
@@ -241,6 +241,6 @@ SYM_FUNC_START(sc_keccakx2_neon_permute)
 	.irp	i, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24
 	st1	{v\i\().2d}, [x9], x11
 	.endr
-	sc_restore_d8_d15
+	_restore_d8_d15
 	ret
 SYM_FUNC_END(sc_keccakx2_neon_permute)

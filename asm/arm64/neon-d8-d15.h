@@ -10,14 +10,14 @@
 #ifndef _SC_ARM64_NEON_D8_D15_H
 #define _SC_ARM64_NEON_D8_D15_H
 
-.macro	sc_save_d8_d15
+.macro	_save_d8_d15
 	stp	d8, d9, [sp, #-64]!
 	stp	d10, d11, [sp, #16]
 	stp	d12, d13, [sp, #32]
 	stp	d14, d15, [sp, #48]
 .endm
 
-.macro	sc_restore_d8_d15
+.macro	_restore_d8_d15
 	ldp	d10, d11, [sp, #16]
 	ldp	d12, d13, [sp, #32]
 	ldp	d14, d15, [sp, #48]

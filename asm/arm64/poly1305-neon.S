@@ -57,7 +57,7 @@
 	.text
 
 /* Split two blocks (lo halves in \lo, hi halves in \hi, .2d) into limbs. */
-.macro	split	lo, hi, l0, l1, l2, l3, l4
+.macro	_split	lo, hi, l0, l1, l2, l3, l4
 	xtn	v\l0\().2s, v\lo\().2d
 	shrn	v\l1\().2s, v\lo\().2d, #26
 	ushr	v31.2d, v\lo\().2d, #52
@@ -74,7 +74,7 @@
 .endm
 
 /* d (v10-v14) \op= limbs (\a0..\a4) * multiplier in v15-v23 */
-.macro	mulr	op, a0, a1, a2, a3, a4
+.macro	_mulr	op, a0, a1, a2, a3, a4
 	\op	v10.2d, v\a0\().2s, v15.2s
 	\op	v11.2d, v\a0\().2s, v16.2s
 	\op	v12.2d, v\a0\().2s, v17.2s
@@ -103,7 +103,7 @@
 .endm
 
 /* carry d\from -> d\to (64-bit lanes) */
-.macro	carry	from, to
+.macro	_carry	from, to
 	ushr	v27.2d, v\from\().2d, #26
 	and	v\from\().16b, v\from\().16b, v24.16b
 	add	v\to\().2d, v\to\().2d, v27.2d
@@ -136,8 +136,8 @@ SC_BE(	rev64	v27.16b, v27.16b	)
 SC_BE(	rev64	v28.16b, v28.16b	)
 SC_BE(	rev64	v29.16b, v29.16b	)
 SC_BE(	rev64	v30.16b, v30.16b	)
-	split	27, 28, 10, 11, 12, 13, 14
-	split	29, 30, 5, 6, 7, 8, 9
+	_split	27, 28, 10, 11, 12, 13, 14
+	_split	29, 30, 5, 6, 7, 8, 9
 	add	v0.2s, v0.2s, v10.2s
 	add	v1.2s, v1.2s, v11.2s
 	add	v2.2s, v2.2s, v12.2s
@@ -151,24 +151,24 @@ SC_BE(	rev64	v30.16b, v30.16b	)
 	ld1	{v15.2s-v18.2s}, [x5], #32
 	ld1	{v19.2s-v22.2s}, [x5], #32
 	ld1	{v23.2s}, [x5], #8
-	mulr	umull, 0, 1, 2, 3, 4
+	_mulr	umull, 0, 1, 2, 3, 4
 	ld1	{v15.2s-v18.2s}, [x5], #32
 	ld1	{v19.2s-v22.2s}, [x5], #32
 	ld1	{v23.2s}, [x5]
-	mulr	umlal, 5, 6, 7, 8, 9
+	_mulr	umlal, 5, 6, 7, 8, 9
 
 	/* carry: two interleaved chains, the top one folding back times 5 */
-	carry	10, 11
-	carry	13, 14
-	carry	11, 12
+	_carry	10, 11
+	_carry	13, 14
+	_carry	11, 12
 	ushr	v27.2d, v14.2d, #26
 	and	v14.16b, v14.16b, v24.16b
 	add	v10.2d, v10.2d, v27.2d
 	shl	v27.2d, v27.2d, #2
 	add	v10.2d, v10.2d, v27.2d
-	carry	12, 13
-	carry	10, 11
-	carry	13, 14
+	_carry	12, 13
+	_carry	10, 11
+	_carry	13, 14
 	xtn	v0.2s, v10.2d
 	xtn	v1.2s, v11.2d
 	xtn	v2.2s, v12.2d

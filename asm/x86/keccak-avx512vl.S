@@ -27,7 +27,7 @@
  * (destination) operand is fast.  Rotates and shifts issue on two of the
  * four pipes.  So theta adds D[x] with a two-operand vpxorq (2 cycles
  * through both operands) instead of a three-way vpternlogq of C[x-1],
- * rol(C[x+1]) and the lane.  The round (keccak_round in keccak-lanes.h)
+ * rol(C[x+1]) and the lane.  The round (_keccak_round in keccak-lanes.h)
  * runs each plane's chi about two planes after its theta and rho, for
  * the reason in Documentation/design.rst ("Instruction order"): about
  * 730 cycles a permutation, 790 without that pipeline.  Sixteen-byte
@@ -38,7 +38,7 @@
  * A00..A24 are assembler symbols bound to registers, and the pi macro
  * rebinds them, the way the kernel's sha256-avx2 code rotates its working
  * variables.  The rounds are a loop of one round whose last 25 register
- * moves put every lane back in its own register (keccak_rounds; why a
+ * moves put every lane back in its own register (_keccak_rounds; why a
  * loop: keccak-lanes.h and Documentation/sha3.rst).  The steps
  * (parities, theta's D, theta and rho of a lane, pi, a row's chi) are in
  * keccak-lanes.h, shared with the several-state kernel keccakx-avx512.S.
@@ -115,11 +115,11 @@ T1 = %xmm28
 #define RATE	%ecx
 
 /* iota: a ^= the round constant at (%r8), a broadcast memory operand */
-.macro keccak_iota	a
+.macro _keccak_iota	a
 	vpxorq		(%r8){1to2}, \a, \a
 .endm
 
-/* V0..V25: the registers keccak_unpi moves lanes between */
+/* V0..V25: the registers _keccak_unpi moves lanes between */
 .irp i, 0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20,21,22,23,24,25
 	.set	V\i, %xmm\i
 .endr
@@ -220,7 +220,7 @@ SYM_FUNC_START(sc_keccak_absorb_avx512vl)
 	jmp		.Lpermute
 
 .Lpermute:
-	keccak_rounds	.Lkeccak_rc, %r8, %r9, _k1_names
+	_keccak_rounds	.Lkeccak_rc, %r8, %r9, _k1_names
 	add		%rax, INP
 	dec		NBLK
 	jnz		.Lblock

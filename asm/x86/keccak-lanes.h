@@ -9,7 +9,7 @@
  * The includer names the registers: A00..A24 the lanes, C0..C4 the column
  * parities, D0..D4 the theta words written over them (D0 = C2, D2 = C4,
  * D4 = C1; D1 and D3 two spare registers), and T0, T1 (C0 and C3) for
- * chi's copies.  keccak_pi renames A00..A24 (through P00..P24).
+ * chi's copies.  _keccak_pi renames A00..A24 (through P00..P24).
  */
 #ifndef _SC_X86_KECCAK_LANES_H
 #define _SC_X86_KECCAK_LANES_H
@@ -18,14 +18,14 @@
 #define CHI	$0xd2		/* a ^ (~b & c) */
 
 /* C = a0 ^ a1 ^ a2 ^ a3 ^ a4 */
-.macro keccak_parity c, a0, a1, a2, a3, a4
+.macro _keccak_parity c, a0, a1, a2, a3, a4
 	vmovdqa64	\a0, \c
 	vpternlogq	XOR3, \a2, \a1, \c
 	vpternlogq	XOR3, \a4, \a3, \c
 .endm
 
 /* theta and rho for one lane: a = rol(a ^ d, r), r its rho offset */
-.macro keccak_theta_rho_lane d, a, r
+.macro _keccak_theta_rho_lane d, a, r
 	vpxorq		\d, \a, \a
 .if \r
 	vprolq		$\r, \a, \a
@@ -37,12 +37,12 @@
  * fit over the five C: D1 and D3 go to the spares, then each further D
  * overwrites a C whose last use has just passed (C2, C4, C1).
  */
-.macro keccak_theta_d
-	keccak_parity	C0, A15, A00, A05, A10, A20
-	keccak_parity	C1, A16, A01, A06, A11, A21
-	keccak_parity	C2, A17, A02, A07, A12, A22
-	keccak_parity	C3, A18, A03, A08, A13, A23
-	keccak_parity	C4, A19, A04, A09, A14, A24
+.macro _keccak_theta_d
+	_keccak_parity	C0, A15, A00, A05, A10, A20
+	_keccak_parity	C1, A16, A01, A06, A11, A21
+	_keccak_parity	C2, A17, A02, A07, A12, A22
+	_keccak_parity	C3, A18, A03, A08, A13, A23
+	_keccak_parity	C4, A19, A04, A09, A14, A24
 	vprolq		$1, C2, D1
 	vpxorq		C0, D1, D1
 	vprolq		$1, C4, D3
@@ -61,7 +61,7 @@
  * renamed to the lane it becomes.  pi's permutation of the 24 non-zero
  * lanes is one cycle, so 24 rounds bind every name to its register again.
  */
-.macro keccak_pi
+.macro _keccak_pi
 .irp i, 00,01,02,03,04,05,06,07,08,09,10,11,12,13,14,15,16,17,18,19,20,21,22,23,24
 	.set	P\i, A\i
 .endr
@@ -92,7 +92,7 @@
 .endm
 
 /* chi on one row, in place: a[x] ^= ~a[x+1] & a[x+2] */
-.macro keccak_chi_row a0, a1, a2, a3, a4
+.macro _keccak_chi_row a0, a1, a2, a3, a4
 	vmovdqa64	\a0, T0
 	vmovdqa64	\a1, T1
 	vpternlogq	CHI, \a2, \a1, \a0
@@ -103,37 +103,37 @@
 .endm
 
 /* theta and rho for the five lanes that pi sends to output plane \y */
-.macro keccak_theta_rho_plane y
+.macro _keccak_theta_rho_plane y
 .if \y == 0
-	keccak_theta_rho_lane	D0, P00, 0
-	keccak_theta_rho_lane	D1, P06, 44
-	keccak_theta_rho_lane	D2, P12, 43
-	keccak_theta_rho_lane	D3, P18, 21
-	keccak_theta_rho_lane	D4, P24, 14
+	_keccak_theta_rho_lane	D0, P00, 0
+	_keccak_theta_rho_lane	D1, P06, 44
+	_keccak_theta_rho_lane	D2, P12, 43
+	_keccak_theta_rho_lane	D3, P18, 21
+	_keccak_theta_rho_lane	D4, P24, 14
 .elseif \y == 1
-	keccak_theta_rho_lane	D3, P03, 28
-	keccak_theta_rho_lane	D4, P09, 20
-	keccak_theta_rho_lane	D0, P10, 3
-	keccak_theta_rho_lane	D1, P16, 45
-	keccak_theta_rho_lane	D2, P22, 61
+	_keccak_theta_rho_lane	D3, P03, 28
+	_keccak_theta_rho_lane	D4, P09, 20
+	_keccak_theta_rho_lane	D0, P10, 3
+	_keccak_theta_rho_lane	D1, P16, 45
+	_keccak_theta_rho_lane	D2, P22, 61
 .elseif \y == 2
-	keccak_theta_rho_lane	D1, P01, 1
-	keccak_theta_rho_lane	D2, P07, 6
-	keccak_theta_rho_lane	D3, P13, 25
-	keccak_theta_rho_lane	D4, P19, 8
-	keccak_theta_rho_lane	D0, P20, 18
+	_keccak_theta_rho_lane	D1, P01, 1
+	_keccak_theta_rho_lane	D2, P07, 6
+	_keccak_theta_rho_lane	D3, P13, 25
+	_keccak_theta_rho_lane	D4, P19, 8
+	_keccak_theta_rho_lane	D0, P20, 18
 .elseif \y == 3
-	keccak_theta_rho_lane	D4, P04, 27
-	keccak_theta_rho_lane	D0, P05, 36
-	keccak_theta_rho_lane	D1, P11, 10
-	keccak_theta_rho_lane	D2, P17, 15
-	keccak_theta_rho_lane	D3, P23, 56
+	_keccak_theta_rho_lane	D4, P04, 27
+	_keccak_theta_rho_lane	D0, P05, 36
+	_keccak_theta_rho_lane	D1, P11, 10
+	_keccak_theta_rho_lane	D2, P17, 15
+	_keccak_theta_rho_lane	D3, P23, 56
 .else
-	keccak_theta_rho_lane	D2, P02, 62
-	keccak_theta_rho_lane	D3, P08, 55
-	keccak_theta_rho_lane	D4, P14, 39
-	keccak_theta_rho_lane	D0, P15, 41
-	keccak_theta_rho_lane	D1, P21, 2
+	_keccak_theta_rho_lane	D2, P02, 62
+	_keccak_theta_rho_lane	D3, P08, 55
+	_keccak_theta_rho_lane	D4, P14, 39
+	_keccak_theta_rho_lane	D0, P15, 41
+	_keccak_theta_rho_lane	D1, P21, 2
 .endif
 .endm
 
@@ -146,23 +146,23 @@
  * (Documentation/design.rst, "Instruction order").  This order measured
  * 5-8% faster than chi straight after each plane's theta/rho
  * (Documentation/sha3.rst).
- * The includer defines keccak_iota a (a ^= the round's constant, at the
- * pointer keccak_rounds below walks).
+ * The includer defines _keccak_iota a (a ^= the round's constant, at the
+ * pointer _keccak_rounds below walks).
  */
-.macro keccak_round
-	keccak_theta_d
-	keccak_pi
-	keccak_theta_rho_plane	0
-	keccak_theta_rho_plane	1
-	keccak_theta_rho_plane	2
-	keccak_chi_row	A00, A01, A02, A03, A04
-	keccak_iota	A00
-	keccak_theta_rho_plane	3
-	keccak_chi_row	A05, A06, A07, A08, A09
-	keccak_theta_rho_plane	4
-	keccak_chi_row	A10, A11, A12, A13, A14
-	keccak_chi_row	A20, A21, A22, A23, A24
-	keccak_chi_row	A15, A16, A17, A18, A19
+.macro _keccak_round
+	_keccak_theta_d
+	_keccak_pi
+	_keccak_theta_rho_plane	0
+	_keccak_theta_rho_plane	1
+	_keccak_theta_rho_plane	2
+	_keccak_chi_row	A00, A01, A02, A03, A04
+	_keccak_iota	A00
+	_keccak_theta_rho_plane	3
+	_keccak_chi_row	A05, A06, A07, A08, A09
+	_keccak_theta_rho_plane	4
+	_keccak_chi_row	A10, A11, A12, A13, A14
+	_keccak_chi_row	A20, A21, A22, A23, A24
+	_keccak_chi_row	A15, A16, A17, A18, A19
 .endm
 
 /*
@@ -171,7 +171,7 @@
  * move each lane back along pi's one 24-lane cycle, V10's value parked in
  * V25 first.  The moves are eliminated at rename.
  */
-.macro keccak_unpi
+.macro _keccak_unpi
 	vmovdqa64	V10, V25
 	vmovdqa64	V1, V10
 	vmovdqa64	V6, V1
@@ -200,19 +200,19 @@
 .endm
 
 /*
- * The 24 rounds on V0-V24 as a loop of one round and keccak_unpi: one
+ * The 24 rounds on V0-V24 as a loop of one round and _keccak_unpi: one
  * round's code (about 1 KiB) serves all 24, where unrolled rounds (17 KiB,
  * pi's cycle bringing the names back after 24) ran at the same speed
  * alone but depended on where the code landed (Documentation/sha3.rst).
- * \p walks the round constants at \rc (keccak_iota reads (\p)) up to
+ * \p walks the round constants at \rc (_keccak_iota reads (\p)) up to
  * \end; \names binds A00..A24 to V0..V24 again for the code after it.
  */
-.macro keccak_rounds	rc, p, end, names
+.macro _keccak_rounds	rc, p, end, names
 	lea		\rc(%rip), \p
 	lea		\rc + 8 * 24(%rip), \end
 .Lkeccak_round\@:
-	keccak_round
-	keccak_unpi
+	_keccak_round
+	_keccak_unpi
 	\names
 	add		$8, \p
 	cmp		\end, \p

@@ -67,7 +67,7 @@
 #define FRAME		448
 
 /* b = rol(lane ^ d, r), the lane read from the frame at offset off */
-.macro theta_rho_lane b, d, off, r
+.macro _theta_rho_lane b, d, off, r
 	mov		\off(%rsp), \b
 	xor		\d, \b
 .if \r
@@ -81,7 +81,7 @@
  * parities in o0..o3 (o3 briefly points at the round constants), out[4]
  * goes through t.
  */
-.macro chi_first dst, rc, b0, b1, b2, b3, b4, o0, o1, o2, o3, t
+.macro _chi_first dst, rc, b0, b1, b2, b3, b4, o0, o1, o2, o3, t
 	andn		\b2, \b1, \o0
 	xor		\b0, \o0
 	mov		F_RC(%rsp), \o3
@@ -102,7 +102,7 @@
 .endm
 
 /* one output of rows 1..4: store it and add it to its column parity */
-.macro chi_out dst, b0, b1, b2, o, t
+.macro _chi_out dst, b0, b1, b2, o, t
 	andn		\b2, \b1, \t
 	xor		\b0, \t
 	mov		\t, \dst(%rsp)
@@ -110,11 +110,11 @@
 .endm
 
 /* chi on output rows 1..3 */
-.macro chi_mid dst, y, b0, b1, b2, b3, b4, o0, o1, o2, o3, t
-	chi_out		\dst+40*\y+0, \b0, \b1, \b2, \o0, \t
-	chi_out		\dst+40*\y+8, \b1, \b2, \b3, \o1, \t
-	chi_out		\dst+40*\y+16, \b2, \b3, \b4, \o2, \t
-	chi_out		\dst+40*\y+24, \b3, \b4, \b0, \o3, \t
+.macro _chi_mid dst, y, b0, b1, b2, b3, b4, o0, o1, o2, o3, t
+	_chi_out		\dst+40*\y+0, \b0, \b1, \b2, \o0, \t
+	_chi_out		\dst+40*\y+8, \b1, \b2, \b3, \o1, \t
+	_chi_out		\dst+40*\y+16, \b2, \b3, \b4, \o2, \t
+	_chi_out		\dst+40*\y+24, \b3, \b4, \b0, \o3, \t
 	andn		\b1, \b0, \t
 	xor		\b4, \t
 	mov		\t, \dst+40*\y+32(%rsp)
@@ -125,15 +125,15 @@
  * from the stored buffer into D0 (free: the row's lanes are loaded) while
  * the row is computed, so only one XOR follows the last output.
  */
-.macro chi_last dst, y, b0, b1, b2, b3, b4, o0, o1, o2, o3, t
+.macro _chi_last dst, y, b0, b1, b2, b3, b4, o0, o1, o2, o3, t
 	mov		\dst + 32(%rsp), D0
 	xor		\dst + 72(%rsp), D0
 	xor		\dst + 112(%rsp), D0
 	xor		\dst + 152(%rsp), D0
-	chi_out		\dst+160, \b0, \b1, \b2, \o0, \t
-	chi_out		\dst+168, \b1, \b2, \b3, \o1, \t
-	chi_out		\dst+176, \b2, \b3, \b4, \o2, \t
-	chi_out		\dst+184, \b3, \b4, \b0, \o3, \t
+	_chi_out		\dst+160, \b0, \b1, \b2, \o0, \t
+	_chi_out		\dst+168, \b1, \b2, \b3, \o1, \t
+	_chi_out		\dst+176, \b2, \b3, \b4, \o2, \t
+	_chi_out		\dst+184, \b3, \b4, \b0, \o3, \t
 	andn		\b1, \b0, \t
 	xor		\b4, \t
 	mov		\t, \dst + 192(%rsp)
@@ -146,7 +146,7 @@
  * parities C[0..3] and f4 ends as C[4].  rc: offset of this round's
  * constant from the pointer at F_RC.
  */
-.macro keccak_round src, dst, rc, c0, c1, c2, c3, c4, f0, f1, f2, f3, f4
+.macro _keccak_round src, dst, rc, c0, c1, c2, c3, c4, f0, f1, f2, f3, f4
 	rorx		$63, \c1, D0
 	xor		\c4, D0
 	rorx		$63, \c2, \f0
@@ -159,44 +159,44 @@
 	rorx		$63, \c0, D4
 	xor		\c3, D4
 	/* row 0 of the output: lanes 0, 6, 12, 18, 24 */
-	theta_rho_lane	\c0, D0, \src+8*0, 0
-	theta_rho_lane	\c1, F_D1(%rsp), \src+8*6, 44
-	theta_rho_lane	\c2, D2, \src+8*12, 43
-	theta_rho_lane	\c3, D3, \src+8*18, 21
-	theta_rho_lane	\c4, D4, \src+8*24, 14
-	chi_first	\dst, \rc, \c0, \c1, \c2, \c3, \c4, \
+	_theta_rho_lane	\c0, D0, \src+8*0, 0
+	_theta_rho_lane	\c1, F_D1(%rsp), \src+8*6, 44
+	_theta_rho_lane	\c2, D2, \src+8*12, 43
+	_theta_rho_lane	\c3, D3, \src+8*18, 21
+	_theta_rho_lane	\c4, D4, \src+8*24, 14
+	_chi_first	\dst, \rc, \c0, \c1, \c2, \c3, \c4, \
 			\f0, \f1, \f2, \f3, \f4
 	/* row 1 of the output: lanes 3, 9, 10, 16, 22 */
-	theta_rho_lane	\c0, D3, \src+8*3, 28
-	theta_rho_lane	\c1, D4, \src+8*9, 20
-	theta_rho_lane	\c2, D0, \src+8*10, 3
-	theta_rho_lane	\c3, F_D1(%rsp), \src+8*16, 45
-	theta_rho_lane	\c4, D2, \src+8*22, 61
-	chi_mid	\dst, 1, \c0, \c1, \c2, \c3, \c4, \
+	_theta_rho_lane	\c0, D3, \src+8*3, 28
+	_theta_rho_lane	\c1, D4, \src+8*9, 20
+	_theta_rho_lane	\c2, D0, \src+8*10, 3
+	_theta_rho_lane	\c3, F_D1(%rsp), \src+8*16, 45
+	_theta_rho_lane	\c4, D2, \src+8*22, 61
+	_chi_mid	\dst, 1, \c0, \c1, \c2, \c3, \c4, \
 			\f0, \f1, \f2, \f3, \f4
 	/* row 2 of the output: lanes 1, 7, 13, 19, 20 */
-	theta_rho_lane	\c0, F_D1(%rsp), \src+8*1, 1
-	theta_rho_lane	\c1, D2, \src+8*7, 6
-	theta_rho_lane	\c2, D3, \src+8*13, 25
-	theta_rho_lane	\c3, D4, \src+8*19, 8
-	theta_rho_lane	\c4, D0, \src+8*20, 18
-	chi_mid	\dst, 2, \c0, \c1, \c2, \c3, \c4, \
+	_theta_rho_lane	\c0, F_D1(%rsp), \src+8*1, 1
+	_theta_rho_lane	\c1, D2, \src+8*7, 6
+	_theta_rho_lane	\c2, D3, \src+8*13, 25
+	_theta_rho_lane	\c3, D4, \src+8*19, 8
+	_theta_rho_lane	\c4, D0, \src+8*20, 18
+	_chi_mid	\dst, 2, \c0, \c1, \c2, \c3, \c4, \
 			\f0, \f1, \f2, \f3, \f4
 	/* row 3 of the output: lanes 4, 5, 11, 17, 23 */
-	theta_rho_lane	\c0, D4, \src+8*4, 27
-	theta_rho_lane	\c1, D0, \src+8*5, 36
-	theta_rho_lane	\c2, F_D1(%rsp), \src+8*11, 10
-	theta_rho_lane	\c3, D2, \src+8*17, 15
-	theta_rho_lane	\c4, D3, \src+8*23, 56
-	chi_mid	\dst, 3, \c0, \c1, \c2, \c3, \c4, \
+	_theta_rho_lane	\c0, D4, \src+8*4, 27
+	_theta_rho_lane	\c1, D0, \src+8*5, 36
+	_theta_rho_lane	\c2, F_D1(%rsp), \src+8*11, 10
+	_theta_rho_lane	\c3, D2, \src+8*17, 15
+	_theta_rho_lane	\c4, D3, \src+8*23, 56
+	_chi_mid	\dst, 3, \c0, \c1, \c2, \c3, \c4, \
 			\f0, \f1, \f2, \f3, \f4
 	/* row 4 of the output: lanes 2, 8, 14, 15, 21 */
-	theta_rho_lane	\c0, D2, \src+8*2, 62
-	theta_rho_lane	\c1, D3, \src+8*8, 55
-	theta_rho_lane	\c2, D4, \src+8*14, 39
-	theta_rho_lane	\c3, D0, \src+8*15, 41
-	theta_rho_lane	\c4, F_D1(%rsp), \src+8*21, 2
-	chi_last	\dst, 4, \c0, \c1, \c2, \c3, \c4, \
+	_theta_rho_lane	\c0, D2, \src+8*2, 62
+	_theta_rho_lane	\c1, D3, \src+8*8, 55
+	_theta_rho_lane	\c2, D4, \src+8*14, 39
+	_theta_rho_lane	\c3, D0, \src+8*15, 41
+	_theta_rho_lane	\c4, F_D1(%rsp), \src+8*21, 2
+	_chi_last	\dst, 4, \c0, \c1, \c2, \c3, \c4, \
 			\f0, \f1, \f2, \f3, \f4
 .endm
 
@@ -372,9 +372,9 @@ SYM_FUNC_START(sc_keccak_absorb_x86_64)
 	mov		D0, F_RC(%rsp)
 
 .Lround_pair:
-	keccak_round	SA, SE, 0, %rax, %rbx, %rcx, %rdx, %rsi, \
+	_keccak_round	SA, SE, 0, %rax, %rbx, %rcx, %rdx, %rsi, \
 			%r11, %r12, %r13, %r14, %r15
-	keccak_round	SE, SA, 8, %r11, %r12, %r13, %r14, %r15, \
+	_keccak_round	SE, SA, 8, %r11, %r12, %r13, %r14, %r15, \
 			%rax, %rbx, %rcx, %rdx, %rsi
 	mov		F_RC(%rsp), D0
 	add		$16, D0

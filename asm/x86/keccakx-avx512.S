@@ -33,7 +33,7 @@
  *
  * Order, latency and throughput (Zen 5)
  * -------------------------------------
- * The round is keccak_round of keccak-lanes.h, the one the one-state
+ * The round is _keccak_round of keccak-lanes.h, the one the one-state
  * kernel runs: the column parities and D, then for each output plane y
  * its five source lanes (theta's XOR with D, rho's rotate; pi only
  * renames), with each plane's chi about two planes later (why:
@@ -111,7 +111,7 @@
 .endm
 
 /* iota: a ^= the round constant at (%r14), broadcast from memory */
-.macro keccak_iota	a
+.macro _keccak_iota	a
 .if VL == 32
 	vpxorq		(%r14){1to4}, \a, \a
 .else
@@ -142,7 +142,7 @@
 /* The 24 rounds at width \vl; the callers save r14 and r15. */
 .macro _kx_rounds	vl
 	_kx_set_vl	\vl
-	keccak_rounds	.Lkx_rc, %r14, %r15, _kx_names
+	_keccak_rounds	.Lkx_rc, %r14, %r15, _kx_names
 	RET
 .endm
 

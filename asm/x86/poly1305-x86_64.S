@@ -69,7 +69,7 @@
  *   B block   8  12   9  13  10  14  11  15      power r^(16 - block)
  *
  * The zmm function computes the powers r^2, r^3, r^4 in scalar code
- * (MULX_R), then r^5..r^8 and r^9..r^16 in two vector multiplications,
+ * (_mulx_r), then r^5..r^8 and r^9..r^16 in two vector multiplications,
  * the multiplier of each broadcast from lane 0 of the one before: about
  * 125 cycles.  Four vector multiplications (r^2; r^3/r^4; r^5..r^8;
  * r^9..r^16) took about 165: a 256-byte call 254-261 -> 215-220 cycles,
@@ -85,7 +85,7 @@
  * about 75 cycles): 5% less time at 16 KiB, 6-7% at 64 KiB-1 MiB.
  * Inside the loop the next group's blocks are not added to h before the
  * multiplication but inside it: h = h r^16 + m, the low product sums
- * starting from m's limbs (MULR's \add).  That saves the zeroing and the
+ * starting from m's limbs (_mulr's \add).  That saves the zeroing and the
  * add of three limbs per accumulator and group, 6 of about 50 vector ops,
  * on a loop the two 512-bit ports bound on Intel: 52.5 -> 47.7 cycles per
  * group there (family 6 model 167), 16 KiB in 4 KiB calls 0.228 -> 0.206
@@ -117,14 +117,14 @@
  * vpunpck{l,h}qdq, r^8 per iteration, r^8 r^6 r^7 r^5 / r^4 r^2 r^3 r^1 in
  * the last one).  With only 16 ymm registers the key powers are a table in
  * the stack frame, used as memory operands and wiped before return.  r^2,
- * r^3 and r^4 come from the scalar multiplication (MULX_R, a shorter chain
+ * r^3 and r^4 come from the scalar multiplication (_mulx_r, a shorter chain
  * than a vector multiply-and-carry), converted to base 2^26 into the lanes
  * as they come; r^5..r^8 from one vector multiplication by r^4, r^8
  * broadcast from lane 0.  That took the powers from about 170 to about 120
  * cycles (three vector multiplications before: r^2; r^3/r^4; r^5..r^8),
  * still a twentieth of a 4 KiB call, so like the zmm IFMA code this
  * function keeps them in core->pow when the caller provides one
- * (YPOW_STORE/YPOW_LOAD): 4 KiB calls 2330 -> 2180 cycles (Intel, family
+ * (_ypow_store/_ypow_load): 4 KiB calls 2330 -> 2180 cycles (Intel, family
  * 6 model 167).  Any length: a partial first group is built in the frame
  * as in the IFMA code.
  *
@@ -138,12 +138,12 @@
  *   sc_poly1305_blocks_x86_avx2  AVX2, 256-bit (row "avx2")
  *   sc_poly1305_blocks_x86_ifma  AVX-512F + IFMA, 512-bit (row "ifma")
  *   sc_poly1305_blocks_x86_ifma_ymm  AVX-512VL + IFMA, 256-bit, for CPUs
- *		that prefer ymm (row "ifma-ymm"): the same macro (IFMA_FUNC)
+ *		that prefer ymm (row "ifma-ymm"): the same macro (_ifma_func)
  *		with the register names bound to ymm, 2 x 4 lanes, 8-block
  *		groups, r^8 per iteration and three levels of key powers.
  *   sc_poly1305_blocks_x86_ifma_vbmi2, sc_poly1305_blocks_x86_ifma_ymm_vbmi2
  *		the same two for CPUs with AVX-512 VBMI2 (Ice Lake and later,
- *		Zen 4 and later): the message split with vpshrdq (MSGL); rows
+ *		Zen 4 and later): the message split with vpshrdq (_msgl); rows
  *		"ifma-vbmi2" and "ifma-ymm-vbmi2", faster on Intel, slower on
  *		AMD Zen 5.
  * All are reached through asm/x86/poly1305_x86.c, which calls them directly
@@ -185,7 +185,7 @@
  * h in %r13/%r14/%r15 (h2 at most 9 on entry, at most 7 on exit).
  * Clobbers %rax %rbx %rcx %rdx %rdi %r10 %r11.
  */
-.macro MULX_R
+.macro _mulx_r
 	movq		%r12, %rax
 	imulq		%r15, %rax			/* h2 s1   (column 1) */
 	imulq		%r8, %r15			/* h2 r0   (column 2) */
@@ -227,12 +227,12 @@
 .endm
 
 /*
- * Around the MULX_R calls of a vector function that computes its powers
+ * Around the _mulx_r calls of a vector function that computes its powers
  * in general registers: the callee-saved registers and the arguments
- * MULX_R clobbers (%rdi core, %rdx len) to the 56-byte frame slot \save,
+ * _mulx_r clobbers (%rdi core, %rdx len) to the 56-byte frame slot \save,
  * then r0, r1, s1 and h = r from core; and back.
  */
-.macro MULX_R_ENTER save
+.macro _mulx_r_enter save
 	movq		%rbx, \save(%rsp)
 	movq		%r12, \save+8(%rsp)
 	movq		%r13, \save+16(%rsp)
@@ -250,7 +250,7 @@
 	xorl		%r15d, %r15d
 .endm
 
-.macro MULX_R_LEAVE save
+.macro _mulx_r_leave save
 	movq		\save(%rsp), %rbx
 	movq		\save+8(%rsp), %r12
 	movq		\save+16(%rsp), %r13
@@ -294,7 +294,7 @@ SYM_FUNC_START(sc_poly1305_blocks_x86_mulx)
 	adcq		8(%rsi), %r14
 	adcq		S_PAD(%rsp), %r15
 
-	MULX_R
+	_mulx_r
 
 	addq		$16, %rsi
 	cmpq		S_END(%rsp), %rsi
@@ -327,10 +327,10 @@ SYM_FUNC_END(sc_poly1305_blocks_x86_mulx)
 /* ---------------------------------------------------------------------- */
 
 /*
- * Register names, bound to zmm or ymm registers by IFMA_REGS (the same
+ * Register names, bound to zmm or ymm registers by _ifma_regs (the same
  * numbers either way).
  */
-.macro IFMA_REGS vl
+.macro _ifma_regs vl
 	VLB = \vl
 .if \vl == 64
 	HA0 = %zmm0
@@ -402,7 +402,7 @@ SYM_FUNC_END(sc_poly1305_blocks_x86_mulx)
 .endm
 
 /* s = 20 * a (a < 2^45, so s < 2^50) */
-.macro SCALE20 a, s
+.macro _scale20 a, s
 	vpsllq		$2, \a, \s
 	vpsllq		$4, \a, T0
 	vpaddq		T0, \s, \s
@@ -412,10 +412,10 @@ SYM_FUNC_END(sc_poly1305_blocks_x86_mulx)
  * h = h * r (mod p, partially reduced), h and r in base 2^44, s1/s2 = 20 r1,
  * 20 r2.  r may be registers or memory.  h is written only after every
  * product is formed, so h may alias r.  Clobbers T0-T5.  With \add, T0-T2
- * come in holding limbs to add to the product (the next blocks, MSGL), at
+ * come in holding limbs to add to the product (the next blocks, _msgl), at
  * no cost: the low sums start from them instead of from zero.
  */
-.macro MULR h0, h1, h2, r0, r1, r2, s1, s2, add
+.macro _mulr h0, h1, h2, r0, r1, r2, s1, s2, add
 .ifb \add
 	vpxorq		T0, T0, T0
 	vpxorq		T1, T1, T1
@@ -479,7 +479,7 @@ SYM_FUNC_END(sc_poly1305_blocks_x86_mulx)
  * Two of eight vector ops fewer, on a loop that is bound by the two
  * 512-bit ports on Intel: 4-5% less time from 4 KiB (family 6 model 167).
  */
-.macro MSGL off, kp, lm0, lm1
+.macro _msgl off, kp, lm0, lm1
 .ifb \lm0
 	vmovdqu64	\off(%rsi), T3
 	vmovdqu64	\off+VLB(%rsi), T4
@@ -512,9 +512,9 @@ SYM_FUNC_END(sc_poly1305_blocks_x86_mulx)
 .endif
 .endm
 
-/* h += those limbs (the first group; the loop adds them inside MULR) */
-.macro ABSORB off, h0, h1, h2, kp, lm0, lm1
-	MSGL		\off, \kp, \lm0, \lm1
+/* h += those limbs (the first group; the loop adds them inside _mulr) */
+.macro _absorb off, h0, h1, h2, kp, lm0, lm1
+	_msgl		\off, \kp, \lm0, \lm1
 	vpaddq		T0, \h0, \h0
 	vpaddq		T1, \h1, \h1
 	vpaddq		T2, \h2, \h2
@@ -526,7 +526,7 @@ SYM_FUNC_END(sc_poly1305_blocks_x86_mulx)
  * zmm: 0 4 1 5 2 6 3 7; q = 2 for ymm: 0 2 1 3).  Needs %r10 = 0x55;
  * clobbers %rax and %r11.
  */
-.macro LANEMASK pos, k, q
+.macro _lanemask pos, k, q
 	movl		\pos, %eax
 	andl		$((1 << \q) - 1), %eax
 	pdepq		%r10, %rax, %rax
@@ -539,28 +539,28 @@ SYM_FUNC_END(sc_poly1305_blocks_x86_mulx)
 .endm
 
 /* copy three limbs */
-.macro MOV3 a0, a1, a2, b0, b1, b2
+.macro _mov3 a0, a1, a2, b0, b1, b2
 	vmovdqa64	\a0, \b0
 	vmovdqa64	\a1, \b1
 	vmovdqa64	\a2, \b2
 .endm
 
 /* b = a in the lanes of mask k */
-.macro BLEND3 k, a0, a1, a2, b0, b1, b2
+.macro _blend3 k, a0, a1, a2, b0, b1, b2
 	vmovdqa64	\a0, \b0{\k}
 	vmovdqa64	\a1, \b1{\k}
 	vmovdqa64	\a2, \b2{\k}
 .endm
 
 /* b = lane 0 of a (given as xmm registers), in every lane */
-.macro BCAST3 a0, a1, a2, b0, b1, b2
+.macro _bcast3 a0, a1, a2, b0, b1, b2
 	vpbroadcastq	\a0, \b0
 	vpbroadcastq	\a1, \b1
 	vpbroadcastq	\a2, \b2
 .endm
 
 /* horizontal sum of the qwords of \z into \gpr (clobbers \z, T0) */
-.macro HSUM vl, z, y, x, gpr
+.macro _hsum vl, z, y, x, gpr
 .if \vl == 64
 	vextracti64x4	$1, \z, %ymm6
 	vpaddq		%ymm6, \y, \y
@@ -576,13 +576,13 @@ SYM_FUNC_END(sc_poly1305_blocks_x86_mulx)
  * void NAME(struct sc_poly1305_core *core, const u8 *src, size_t len,
  *	     u32 padbit)
  *
- * len: a non-zero multiple of 16.  IFMA_FUNC builds it for zmm (\vl = 64:
+ * len: a non-zero multiple of 16.  _ifma_func builds it for zmm (\vl = 64:
  * 2 x 8 lanes, 16-block groups) or ymm (\vl = 32: 2 x 4 lanes, 8-block
  * groups, for the CPUs that prefer ymm); the comments speak of zmm.
  */
 /*
  * The zmm function's frame while it computes the powers (the first-group
- * buffer, not yet in use): the registers MULX_R clobbers.
+ * buffer, not yet in use): the registers _mulx_r clobbers.
  */
 #define FR_SAVE		128
 
@@ -593,7 +593,7 @@ SYM_FUNC_END(sc_poly1305_blocks_x86_mulx)
  * loads from narrow stores, which cannot be forwarded); \z: {z} for the
  * first, which leaves the other lanes zero.  Clobbers %rax, %rcx, %r11.
  */
-.macro LIMBS44_LANES k, z
+.macro _limbs44_lanes k, z
 	movabsq		$0xfffffffffff, %rcx
 	movq		%r13, %rax
 	andq		%rcx, %rax
@@ -620,10 +620,10 @@ SYM_FUNC_END(sc_poly1305_blocks_x86_mulx)
  * for ymm, 256-byte calls 179 -> 105 cycles when they are kept):
  * the multiplier's limbs (r^16 or r^8), and the limbs of A's and B's last
  * powers, in 64-byte rows for both widths; the 20x multiples are
- * recomputed (SCALE20).  \p: the struct, \tag: POW_IFMA (zmm) or
+ * recomputed (_scale20).  \p: the struct, \tag: POW_IFMA (zmm) or
  * POW_IFMA_YMM, so that neither takes the other's.
  */
-.macro POW_STORE p, tag
+.macro _pow_store p, tag
 	vmovq		%xmm12, POW_Q(\p)
 	vmovq		%xmm13, POW_Q+8(\p)
 	vmovq		%xmm14, POW_Q+16(\p)
@@ -636,7 +636,7 @@ SYM_FUNC_END(sc_poly1305_blocks_x86_mulx)
 	movq		$\tag, POW_READY(\p)
 .endm
 
-.macro POW_LOAD p
+.macro _pow_load p
 	vpbroadcastq	POW_Q(\p), Q0
 	vpbroadcastq	POW_Q+8(\p), Q1
 	vpbroadcastq	POW_Q+16(\p), Q2
@@ -646,15 +646,15 @@ SYM_FUNC_END(sc_poly1305_blocks_x86_mulx)
 	vmovdqu64	POW_V(\p), V0
 	vmovdqu64	POW_V+64(\p), V1
 	vmovdqu64	POW_V+128(\p), V2
-	SCALE20		Q1, Q3
-	SCALE20		Q2, Q4
-	SCALE20		W1, W3
-	SCALE20		W2, W4
-	SCALE20		V1, V3
-	SCALE20		V2, V4
+	_scale20		Q1, Q3
+	_scale20		Q2, Q4
+	_scale20		W1, W3
+	_scale20		W2, W4
+	_scale20		V1, V3
+	_scale20		V2, V4
 .endm
 
-.macro IFMA_FUNC name, vl, vbmi2
+.macro _ifma_func name, vl, vbmi2
 	VBMI2 = \vbmi2
 .if \vl == 64
 	POWTAG = POW_IFMA
@@ -662,7 +662,7 @@ SYM_FUNC_END(sc_poly1305_blocks_x86_mulx)
 	POWTAG = POW_IFMA_YMM
 .endif
 SYM_FUNC_START(\name)
-	IFMA_REGS	\vl
+	_ifma_regs	\vl
 	subq		$(4 * \vl), %rsp		/* first-group buffer */
 	movabsq		$0xfffffffffff, %r10		/* 2^44 - 1 */
 	vpbroadcastq	%r10, M44
@@ -680,13 +680,13 @@ SYM_FUNC_START(\name)
 	jz		.L\name\()_powers
 	cmpq		$POWTAG, POW_READY(%rax)
 	jne		.L\name\()_powers
-	POW_LOAD	%rax
+	_pow_load	%rax
 	jmp		.L\name\()_powered
 .L\name\()_powers:
 .if \vl == 64
 	/*
 	 * The powers.  r^2, r^3 and r^4 come from the scalar multiplication
-	 * (MULX_R, about 15 cycles each, against about 40 for a vector
+	 * (_mulx_r, about 15 cycles each, against about 40 for a vector
 	 * multiplication and the broadcast of its lane 0), their base 2^44
 	 * limbs broadcast into their lanes of X3 as they come.  Then two
 	 * vector multiplications; a power
@@ -696,47 +696,47 @@ SYM_FUNC_START(\name)
 	 *   V = Y = X3 r^4 = [r^8 r^8 r^7 r^7 ...];  HB:X0:X1 = r^8 (lane 0)
 	 *   V = [r^8 r^4 r^7 r^3 r^6 r^2 r^5 r]  (B's last powers)
 	 *   W = V r^8 (A's last powers);  Q = r^16 (lane 0)
-	 * MULX_R needs the callee-saved registers and %rdi, %rdx too: they
-	 * wait in the frame (MULX_R_ENTER).
+	 * _mulx_r needs the callee-saved registers and %rdi, %rdx too: they
+	 * wait in the frame (_mulx_r_enter).
 	 */
-	MULX_R_ENTER	FR_SAVE
+	_mulx_r_enter	FR_SAVE
 	movl		$0xc0, %eax
 	kmovw		%eax, %k1
 	movl		$0x30, %eax
 	kmovw		%eax, %k2
 	movl		$0x0c, %eax
 	kmovw		%eax, %k4
-	LIMBS44_LANES	%k1, {z}			/* r */
-	MULX_R
-	LIMBS44_LANES	%k2				/* r^2 */
-	MULX_R
-	LIMBS44_LANES	%k4				/* r^3 */
-	MULX_R
+	_limbs44_lanes	%k1, {z}			/* r */
+	_mulx_r
+	_limbs44_lanes	%k2				/* r^2 */
+	_mulx_r
+	_limbs44_lanes	%k4				/* r^3 */
+	_mulx_r
 	movl		$0x03, %eax
 	kmovw		%eax, %k4
-	LIMBS44_LANES	%k4				/* r^4 */
-	BCAST3		%xmm0, %xmm1, %xmm2, Q0, Q1, Q2		/* r^4 */
-	MULX_R_LEAVE	FR_SAVE
+	_limbs44_lanes	%k4				/* r^4 */
+	_bcast3		%xmm0, %xmm1, %xmm2, Q0, Q1, Q2		/* r^4 */
+	_mulx_r_leave	FR_SAVE
 	movabsq		$0xfffffffffff, %r10		/* 2^44 - 1, again */
-	SCALE20		Q1, Q3
-	SCALE20		Q2, Q4
-	MOV3		HA0, HA1, HA2, V0, V1, V2
-	MULR		V0, V1, V2, Q0, Q1, Q2, Q3, Q4
-	BCAST3		%xmm22, %xmm23, %xmm24, HB0, HB1, HB2	/* V */
-	SCALE20		HB1, X0
-	SCALE20		HB2, X1
+	_scale20		Q1, Q3
+	_scale20		Q2, Q4
+	_mov3		HA0, HA1, HA2, V0, V1, V2
+	_mulr		V0, V1, V2, Q0, Q1, Q2, Q3, Q4
+	_bcast3		%xmm22, %xmm23, %xmm24, HB0, HB1, HB2	/* V */
+	_scale20		HB1, X0
+	_scale20		HB2, X1
 	movl		$0xaa, %eax
 	kmovw		%eax, %k3
-	BLEND3		%k3, HA0, HA1, HA2, V0, V1, V2
-	SCALE20		V1, V3
-	SCALE20		V2, V4
-	MOV3		V0, V1, V2, W0, W1, W2
-	MULR		W0, W1, W2, HB0, HB1, HB2, X0, X1
-	SCALE20		W1, W3
-	SCALE20		W2, W4
-	BCAST3		%xmm17, %xmm18, %xmm19, Q0, Q1, Q2	/* W */
-	SCALE20		Q1, Q3
-	SCALE20		Q2, Q4
+	_blend3		%k3, HA0, HA1, HA2, V0, V1, V2
+	_scale20		V1, V3
+	_scale20		V2, V4
+	_mov3		V0, V1, V2, W0, W1, W2
+	_mulr		W0, W1, W2, HB0, HB1, HB2, X0, X1
+	_scale20		W1, W3
+	_scale20		W2, W4
+	_bcast3		%xmm17, %xmm18, %xmm19, Q0, Q1, Q2	/* W */
+	_scale20		Q1, Q3
+	_scale20		Q2, Q4
 
 .else
 	/* Q = r in every lane */
@@ -755,8 +755,8 @@ SYM_FUNC_START(\name)
 	movq		%r9, %rax
 	shrq		$24, %rax
 	vpbroadcastq	%rax, Q2
-	SCALE20		Q1, Q3
-	SCALE20		Q2, Q4
+	_scale20		Q1, Q3
+	_scale20		Q2, Q4
 	/*
 	 * ymm: the powers, three multiplications deep:
 	 *   W = r^2;  V = X2 = [r^2 r^2 r r]
@@ -764,38 +764,38 @@ SYM_FUNC_START(\name)
 	 *   V = [r^4 r^2 r^3 r]  (B's last powers)
 	 *   W = V r^4 = [r^8 r^6 r^7 r^5] (A's last powers);  Q = r^8 (lane 0)
 	 */
-	MOV3		Q0, Q1, Q2, W0, W1, W2
-	MULR		W0, W1, W2, Q0, Q1, Q2, Q3, Q4
-	SCALE20		W1, W3
-	SCALE20		W2, W4
+	_mov3		Q0, Q1, Q2, W0, W1, W2
+	_mulr		W0, W1, W2, Q0, Q1, Q2, Q3, Q4
+	_scale20		W1, W3
+	_scale20		W2, W4
 	movl		$0xc, %eax
 	kmovw		%eax, %k1
-	MOV3		W0, W1, W2, V0, V1, V2
-	BLEND3		%k1, Q0, Q1, Q2, V0, V1, V2
-	MOV3		V0, V1, V2, HA0, HA1, HA2
-	MULR		HA0, HA1, HA2, W0, W1, W2, W3, W4
-	BCAST3		%xmm0, %xmm1, %xmm2, Q0, Q1, Q2		/* HA */
-	SCALE20		Q1, Q3
-	SCALE20		Q2, Q4
+	_mov3		W0, W1, W2, V0, V1, V2
+	_blend3		%k1, Q0, Q1, Q2, V0, V1, V2
+	_mov3		V0, V1, V2, HA0, HA1, HA2
+	_mulr		HA0, HA1, HA2, W0, W1, W2, W3, W4
+	_bcast3		%xmm0, %xmm1, %xmm2, Q0, Q1, Q2		/* HA */
+	_scale20		Q1, Q3
+	_scale20		Q2, Q4
 	movl		$0xa, %eax
 	kmovw		%eax, %k3
-	BLEND3		%k3, V0, V1, V2, HA0, HA1, HA2
-	MOV3		HA0, HA1, HA2, V0, V1, V2
-	SCALE20		V1, V3
-	SCALE20		V2, V4
-	MOV3		V0, V1, V2, W0, W1, W2
-	MULR		W0, W1, W2, Q0, Q1, Q2, Q3, Q4
-	SCALE20		W1, W3
-	SCALE20		W2, W4
-	BCAST3		%xmm17, %xmm18, %xmm19, Q0, Q1, Q2	/* W */
-	SCALE20		Q1, Q3
-	SCALE20		Q2, Q4
+	_blend3		%k3, V0, V1, V2, HA0, HA1, HA2
+	_mov3		HA0, HA1, HA2, V0, V1, V2
+	_scale20		V1, V3
+	_scale20		V2, V4
+	_mov3		V0, V1, V2, W0, W1, W2
+	_mulr		W0, W1, W2, Q0, Q1, Q2, Q3, Q4
+	_scale20		W1, W3
+	_scale20		W2, W4
+	_bcast3		%xmm17, %xmm18, %xmm19, Q0, Q1, Q2	/* W */
+	_scale20		Q1, Q3
+	_scale20		Q2, Q4
 
 .endif
 	movq		CORE_POW(%rdi), %rax
 	testq		%rax, %rax
 	jz		.L\name\()_powered
-	POW_STORE	%rax, POWTAG
+	_pow_store	%rax, POWTAG
 .L\name\()_powered:
 	/*
 	 * A message of n blocks is handled as z = -n mod 16 zero blocks
@@ -840,15 +840,15 @@ SYM_FUNC_START(\name)
 	shll		%cl, %r9d			/* block z, by position */
 	movl		$0x55, %r10d
 	/* pad bit lanes of A (k1) and B (k2), h lane in A and in B */
-	LANEMASK	%r8d, %k1, (\vl / 16)
+	_lanemask	%r8d, %k1, (\vl / 16)
 	shrl		$(\vl / 8), %r8d
-	LANEMASK	%r8d, %k2, (\vl / 16)
-	LANEMASK	%r9d, %k3, (\vl / 16)
+	_lanemask	%r8d, %k2, (\vl / 16)
+	_lanemask	%r9d, %k3, (\vl / 16)
 	vmovdqa64	X0, HA0{%k3}{z}
 	vmovdqa64	X1, HA1{%k3}{z}
 	vmovdqa64	T5, HA2{%k3}{z}
 	shrl		$(\vl / 8), %r9d
-	LANEMASK	%r9d, %k3, (\vl / 16)
+	_lanemask	%r9d, %k3, (\vl / 16)
 	vmovdqa64	X0, HB0{%k3}{z}
 	vmovdqa64	X1, HB1{%k3}{z}
 	vmovdqa64	T5, HB2{%k3}{z}
@@ -870,8 +870,8 @@ SYM_FUNC_START(\name)
 	kshiftrd	$(\vl / 4), %k4, %k6
 	kshiftrd	$(3 * \vl / 8), %k4, %k7
 	subq		%rcx, %rsi			/* the loop adds a group */
-	ABSORB		0, HA0, HA1, HA2, %k1, %k4, %k5
-	ABSORB		2*\vl, HB0, HB1, HB2, %k2, %k6, %k7
+	_absorb		0, HA0, HA1, HA2, %k1, %k4, %k5
+	_absorb		2*\vl, HB0, HB1, HB2, %k2, %k6, %k7
 	jmp		.L\name\()_loop
 .L\name\()_copied:
 	vpxorq		T0, T0, T0
@@ -892,38 +892,38 @@ SYM_FUNC_START(\name)
 	movq		%rsi, %r8
 	subq		%rcx, %r8			/* the loop adds a group */
 	movq		%rsp, %rsi
-	ABSORB		0, HA0, HA1, HA2, %k1
-	ABSORB		2*\vl, HB0, HB1, HB2, %k2
+	_absorb		0, HA0, HA1, HA2, %k1
+	_absorb		2*\vl, HB0, HB1, HB2, %k2
 	movq		%r8, %rsi
 	jmp		.L\name\()_loop
 .L\name\()_whole:
-	ABSORB		0, HA0, HA1, HA2
-	ABSORB		2*\vl, HB0, HB1, HB2
+	_absorb		0, HA0, HA1, HA2
+	_absorb		2*\vl, HB0, HB1, HB2
 	/*
 	 * h = h r^16 + the next group's blocks: they are added inside the
-	 * multiplication (MULR's \add), which saves three adds and three
+	 * multiplication (_mulr's \add), which saves three adds and three
 	 * zeroings per accumulator and group.
 	 */
 .L\name\()_loop:
 	decq		%rdx
 	jz		.L\name\()_last
 	addq		$(4 * \vl), %rsi
-	MSGL		0
-	MULR		HA0, HA1, HA2, Q0, Q1, Q2, Q3, Q4, add
-	MSGL		2*\vl
-	MULR		HB0, HB1, HB2, Q0, Q1, Q2, Q3, Q4, add
+	_msgl		0
+	_mulr		HA0, HA1, HA2, Q0, Q1, Q2, Q3, Q4, add
+	_msgl		2*\vl
+	_mulr		HB0, HB1, HB2, Q0, Q1, Q2, Q3, Q4, add
 	jmp		.L\name\()_loop
 .L\name\()_last:
-	MULR		HA0, HA1, HA2, W0, W1, W2, W3, W4
-	MULR		HB0, HB1, HB2, V0, V1, V2, V3, V4
+	_mulr		HA0, HA1, HA2, W0, W1, W2, W3, W4
+	_mulr		HB0, HB1, HB2, V0, V1, V2, V3, V4
 
 	/* add up the lanes (each limb sum < 2^49) */
 	vpaddq		HB0, HA0, HA0
 	vpaddq		HB1, HA1, HA1
 	vpaddq		HB2, HA2, HA2
-	HSUM		\vl, HA0, %ymm0, %xmm0, %r8
-	HSUM		\vl, HA1, %ymm1, %xmm1, %r9
-	HSUM		\vl, HA2, %ymm2, %xmm2, %r10
+	_hsum		\vl, HA0, %ymm0, %xmm0, %r8
+	_hsum		\vl, HA1, %ymm1, %xmm1, %r9
+	_hsum		\vl, HA2, %ymm2, %xmm2, %r10
 
 	/* back to base 2^64: h = a0 + a1 2^44 + a2 2^88 */
 	movq		%r9, %rax
@@ -976,10 +976,10 @@ SYM_FUNC_START(\name)
 SYM_FUNC_END(\name)
 .endm
 
-IFMA_FUNC	sc_poly1305_blocks_x86_ifma, 64, 0
-IFMA_FUNC	sc_poly1305_blocks_x86_ifma_ymm, 32, 0
-IFMA_FUNC	sc_poly1305_blocks_x86_ifma_vbmi2, 64, 1
-IFMA_FUNC	sc_poly1305_blocks_x86_ifma_ymm_vbmi2, 32, 1
+_ifma_func	sc_poly1305_blocks_x86_ifma, 64, 0
+_ifma_func	sc_poly1305_blocks_x86_ifma_ymm, 32, 0
+_ifma_func	sc_poly1305_blocks_x86_ifma_vbmi2, 64, 1
+_ifma_func	sc_poly1305_blocks_x86_ifma_ymm_vbmi2, 32, 1
 
 /* ---------------------------------------------------------------------- */
 /* AVX2: base 2^26, 2 x 4 lanes                                            */
@@ -1000,7 +1000,7 @@ IFMA_FUNC	sc_poly1305_blocks_x86_ifma_ymm_vbmi2, 32, 1
 #define Y_PADA		1216		/* pad bits of A's first group */
 #define Y_PADB		1248		/* pad bits of B's first group */
 #define Y_BUF		1280		/* first group, 128 bytes */
-#define Y_SAVE		1408		/* registers MULX_R takes */
+#define Y_SAVE		1408		/* registers _mulx_r takes */
 #define Y_SIZE		1472
 
 #define YA0	%ymm0
@@ -1024,13 +1024,13 @@ IFMA_FUNC	sc_poly1305_blocks_x86_ifma_ymm_vbmi2, 32, 1
 #define YR(tab, i)	tab+32*i(%rsp)
 
 /* d += h * \m, \m a memory operand (clobbers YT) */
-.macro YMAC h, m, d
+.macro _ymac h, m, d
 	vpmuludq	\m, \h, YT
 	vpaddq		YT, \d, \d
 .endm
 
 /* d = a >> 26 added to b, a &= 2^26 - 1 (clobbers YT) */
-.macro YCARRY a, b
+.macro _ycarry a, b
 	vpsrlq		$26, \a, YT
 	vpand		YR(Y_M26, 0), \a, \a
 	vpaddq		YT, \b, \b
@@ -1048,44 +1048,44 @@ IFMA_FUNC	sc_poly1305_blocks_x86_ifma_ymm_vbmi2, 32, 1
  * then two interleaved carry chains leave every limb below 2^26 + 2^8 or
  * so.  Clobbers YD0-YD4, YT.
  */
-.macro YMUL h0, h1, h2, h3, h4, tab
+.macro _ymul h0, h1, h2, h3, h4, tab
 	vpmuludq	YR(\tab, 0), \h0, YD0
 	vpmuludq	YR(\tab, 1), \h0, YD1
 	vpmuludq	YR(\tab, 2), \h0, YD2
 	vpmuludq	YR(\tab, 3), \h0, YD3
 	vpmuludq	YR(\tab, 4), \h0, YD4
-	YMAC		\h1, YR(\tab, 8), YD0
-	YMAC		\h1, YR(\tab, 0), YD1
-	YMAC		\h1, YR(\tab, 1), YD2
-	YMAC		\h1, YR(\tab, 2), YD3
-	YMAC		\h1, YR(\tab, 3), YD4
-	YMAC		\h2, YR(\tab, 7), YD0
-	YMAC		\h2, YR(\tab, 8), YD1
-	YMAC		\h2, YR(\tab, 0), YD2
-	YMAC		\h2, YR(\tab, 1), YD3
-	YMAC		\h2, YR(\tab, 2), YD4
-	YMAC		\h3, YR(\tab, 6), YD0
-	YMAC		\h3, YR(\tab, 7), YD1
-	YMAC		\h3, YR(\tab, 8), YD2
-	YMAC		\h3, YR(\tab, 0), YD3
-	YMAC		\h3, YR(\tab, 1), YD4
-	YMAC		\h4, YR(\tab, 5), YD0
-	YMAC		\h4, YR(\tab, 6), YD1
-	YMAC		\h4, YR(\tab, 7), YD2
-	YMAC		\h4, YR(\tab, 8), YD3
-	YMAC		\h4, YR(\tab, 0), YD4
+	_ymac		\h1, YR(\tab, 8), YD0
+	_ymac		\h1, YR(\tab, 0), YD1
+	_ymac		\h1, YR(\tab, 1), YD2
+	_ymac		\h1, YR(\tab, 2), YD3
+	_ymac		\h1, YR(\tab, 3), YD4
+	_ymac		\h2, YR(\tab, 7), YD0
+	_ymac		\h2, YR(\tab, 8), YD1
+	_ymac		\h2, YR(\tab, 0), YD2
+	_ymac		\h2, YR(\tab, 1), YD3
+	_ymac		\h2, YR(\tab, 2), YD4
+	_ymac		\h3, YR(\tab, 6), YD0
+	_ymac		\h3, YR(\tab, 7), YD1
+	_ymac		\h3, YR(\tab, 8), YD2
+	_ymac		\h3, YR(\tab, 0), YD3
+	_ymac		\h3, YR(\tab, 1), YD4
+	_ymac		\h4, YR(\tab, 5), YD0
+	_ymac		\h4, YR(\tab, 6), YD1
+	_ymac		\h4, YR(\tab, 7), YD2
+	_ymac		\h4, YR(\tab, 8), YD3
+	_ymac		\h4, YR(\tab, 0), YD4
 
-	YCARRY		YD3, YD4
-	YCARRY		YD0, YD1
+	_ycarry		YD3, YD4
+	_ycarry		YD0, YD1
 	vpsrlq		$26, YD4, \h0
 	vpand		YR(Y_M26, 0), YD4, YD4
 	vpaddq		\h0, YD0, YD0
 	vpsllq		$2, \h0, \h0
 	vpaddq		\h0, YD0, YD0			/* d0 += 5 (d4 >> 26) */
-	YCARRY		YD1, YD2
-	YCARRY		YD2, YD3
-	YCARRY		YD0, YD1
-	YCARRY		YD3, YD4
+	_ycarry		YD1, YD2
+	_ycarry		YD2, YD3
+	_ycarry		YD0, YD1
+	_ycarry		YD3, YD4
 	vmovdqa		YD0, \h0
 	vmovdqa		YD1, \h1
 	vmovdqa		YD2, \h2
@@ -1097,7 +1097,7 @@ IFMA_FUNC	sc_poly1305_blocks_x86_ifma_ymm_vbmi2, 32, 1
  * h += the four blocks at \off(%rsi) (lane order 0 2 1 3) with the pad
  * bits in the table row \pad.  Clobbers YD0-YD4.
  */
-.macro YABSORB off, h0, h1, h2, h3, h4, pad
+.macro _yabsorb off, h0, h1, h2, h3, h4, pad
 	vmovdqu		\off(%rsi), YD0
 	vmovdqu		\off+32(%rsi), YD1
 	vpunpcklqdq	YD1, YD0, YD2			/* low halves */
@@ -1121,7 +1121,7 @@ IFMA_FUNC	sc_poly1305_blocks_x86_ifma_ymm_vbmi2, 32, 1
 .endm
 
 /* store h0..h4 as the power table \tab, with s_i = 5 h_i (clobbers YT) */
-.macro YSTORE h0, h1, h2, h3, h4, tab
+.macro _ystore h0, h1, h2, h3, h4, tab
 	vmovdqu		\h0, YR(\tab, 0)
 	vmovdqu		\h1, YR(\tab, 1)
 	vmovdqu		\h2, YR(\tab, 2)
@@ -1142,7 +1142,7 @@ IFMA_FUNC	sc_poly1305_blocks_x86_ifma_ymm_vbmi2, 32, 1
 .endm
 
 /* A = lane 0 of B, in every lane */
-.macro YBCAST
+.macro _ybcast
 	vpbroadcastq	%xmm5, YA0
 	vpbroadcastq	%xmm6, YA1
 	vpbroadcastq	%xmm7, YA2
@@ -1151,7 +1151,7 @@ IFMA_FUNC	sc_poly1305_blocks_x86_ifma_ymm_vbmi2, 32, 1
 .endm
 
 /* horizontal sum of the qwords of \y into \gpr (clobbers YT) */
-.macro YHSUM y, x, gpr
+.macro _yhsum y, x, gpr
 	vextracti128	$1, \y, %xmm15
 	vpaddq		%xmm15, \x, \x
 	vpsrldq		$8, \x, %xmm15
@@ -1167,7 +1167,7 @@ IFMA_FUNC	sc_poly1305_blocks_x86_ifma_ymm_vbmi2, 32, 1
  * %xmm15 must be zero); or as the low qword, keeping the high one (lo).
  * Clobbers %rax, %r10.
  */
-.macro Y26_PUT how, x
+.macro _y26_put how, x
 .ifc \how, mov
 	vmovq		%rax, \x
 .else
@@ -1179,42 +1179,42 @@ IFMA_FUNC	sc_poly1305_blocks_x86_ifma_ymm_vbmi2, 32, 1
 .endif
 .endm
 
-.macro Y26_LIMBS h0, h1, h2, how, x0, x1, x2, x3, x4
+.macro _y26_limbs h0, h1, h2, how, x0, x1, x2, x3, x4
 	movq		\h0, %rax
 	andl		$0x3ffffff, %eax
-	Y26_PUT		\how, \x0
+	_y26_put		\how, \x0
 	movq		\h0, %rax
 	shrq		$26, %rax
 	andl		$0x3ffffff, %eax
-	Y26_PUT		\how, \x1
+	_y26_put		\how, \x1
 	movq		\h0, %rax
 	shrq		$52, %rax
 	movq		\h1, %r10
 	shlq		$12, %r10
 	orq		%r10, %rax
 	andl		$0x3ffffff, %eax
-	Y26_PUT		\how, \x2
+	_y26_put		\how, \x2
 	movq		\h1, %rax
 	shrq		$14, %rax
 	andl		$0x3ffffff, %eax
-	Y26_PUT		\how, \x3
+	_y26_put		\how, \x3
 	movq		\h1, %rax
 	shrq		$40, %rax
 	movq		\h2, %r10
 	shlq		$24, %r10
 	orq		%r10, %rax
-	Y26_PUT		\how, \x4
+	_y26_put		\how, \x4
 .endm
 
 /*
  * The powers the loop and the last group use, kept across the calls of one
  * message in the struct sc_poly1305_pow at \p (see the IFMA code): r^8's
  * limbs and the limbs of A's and B's last powers, 368 bytes; the 5x
- * multiples are recomputed (YSTORE).  The IFMA code's POW_STORE/POW_LOAD
+ * multiples are recomputed (_ystore).  The IFMA code's _pow_store/_pow_load
  * in this function's layout.  Computing them costs three scalar and one
  * vector multiplication, about 120 cycles; loading them about 30.
  */
-.macro YPOW_STORE p
+.macro _ypow_store p
 	vmovq		%xmm0, POW_P8(\p)
 	vmovq		%xmm1, POW_P8+8(\p)
 	vmovq		%xmm2, POW_P8+16(\p)
@@ -1229,25 +1229,25 @@ IFMA_FUNC	sc_poly1305_blocks_x86_ifma_ymm_vbmi2, 32, 1
 	movq		$POW_AVX2, POW_READY(\p)
 .endm
 
-.macro YPOW_LOAD p
+.macro _ypow_load p
 	vpbroadcastq	POW_P8(\p), YA0
 	vpbroadcastq	POW_P8+8(\p), YA1
 	vpbroadcastq	POW_P8+16(\p), YA2
 	vpbroadcastq	POW_P8+24(\p), YA3
 	vpbroadcastq	POW_P8+32(\p), YA4
-	YSTORE		YA0, YA1, YA2, YA3, YA4, Y_P8
+	_ystore		YA0, YA1, YA2, YA3, YA4, Y_P8
 	vmovdqu		POW_VA(\p), YB0
 	vmovdqu		POW_VA+32(\p), YB1
 	vmovdqu		POW_VA+64(\p), YB2
 	vmovdqu		POW_VA+96(\p), YB3
 	vmovdqu		POW_VA+128(\p), YB4
-	YSTORE		YB0, YB1, YB2, YB3, YB4, Y_VA
+	_ystore		YB0, YB1, YB2, YB3, YB4, Y_VA
 	vmovdqu		POW_VB(\p), YB0
 	vmovdqu		POW_VB+32(\p), YB1
 	vmovdqu		POW_VB+64(\p), YB2
 	vmovdqu		POW_VB+96(\p), YB3
 	vmovdqu		POW_VB+128(\p), YB4
-	YSTORE		YB0, YB1, YB2, YB3, YB4, Y_VB
+	_ystore		YB0, YB1, YB2, YB3, YB4, Y_VB
 .endm
 
 /*
@@ -1283,33 +1283,33 @@ SYM_FUNC_START(sc_poly1305_blocks_x86_avx2)
 	jz		.Lavx2_powers
 	cmpq		$POW_AVX2, POW_READY(%r11)
 	jne		.Lavx2_powers
-	YPOW_LOAD	%r11
+	_ypow_load	%r11
 	jmp		.Lavx2_powered
 .Lavx2_powers:
 	/*
-	 * The powers: r^2, r^3 and r^4 in general registers (MULX_R, one
+	 * The powers: r^2, r^3 and r^4 in general registers (_mulx_r, one
 	 * dependent multiplication of about 15 cycles each), each converted
 	 * to base 2^26 into the lanes of B = [r^4 r^2 r^3 r] (VB) as it
 	 * comes, then one vector multiplication: VA = VB r^4, r^8 its lane
 	 * 0.  The three vector multiplications that made r^2 and r^4 before
-	 * took about 70 cycles more (Intel, family 6 model 167).  MULX_R
+	 * took about 70 cycles more (Intel, family 6 model 167).  _mulx_r
 	 * needs the callee-saved registers and the arguments' too: they wait
 	 * in the frame.
 	 */
-	MULX_R_ENTER	Y_SAVE
+	_mulx_r_enter	Y_SAVE
 	vpxor		%xmm15, %xmm15, %xmm15
 	/* lanes 2, 3 of B: [0 r] */
-	Y26_LIMBS	%r13, %r14, %r15, hi, %xmm10, %xmm11, %xmm12, %xmm13, %xmm14
-	MULX_R
+	_y26_limbs	%r13, %r14, %r15, hi, %xmm10, %xmm11, %xmm12, %xmm13, %xmm14
+	_mulx_r
 	/* lanes 0, 1 of B: [0 r^2] */
-	Y26_LIMBS	%r13, %r14, %r15, hi, %xmm5, %xmm6, %xmm7, %xmm8, %xmm9
-	MULX_R
+	_y26_limbs	%r13, %r14, %r15, hi, %xmm5, %xmm6, %xmm7, %xmm8, %xmm9
+	_mulx_r
 	/* lanes 2, 3 of B: [r^3 r] */
-	Y26_LIMBS	%r13, %r14, %r15, lo, %xmm10, %xmm11, %xmm12, %xmm13, %xmm14
-	MULX_R
+	_y26_limbs	%r13, %r14, %r15, lo, %xmm10, %xmm11, %xmm12, %xmm13, %xmm14
+	_mulx_r
 	/* lanes 0, 1 of B: [r^4 r^2] */
-	Y26_LIMBS	%r13, %r14, %r15, lo, %xmm5, %xmm6, %xmm7, %xmm8, %xmm9
-	MULX_R_LEAVE	Y_SAVE
+	_y26_limbs	%r13, %r14, %r15, lo, %xmm5, %xmm6, %xmm7, %xmm8, %xmm9
+	_mulx_r_leave	Y_SAVE
 	movq		CORE_POW(%rdi), %r11
 	vinserti128	$1, %xmm10, YB0, YB0
 	vinserti128	$1, %xmm11, YB1, YB1
@@ -1321,15 +1321,15 @@ SYM_FUNC_START(sc_poly1305_blocks_x86_avx2)
 	vpbroadcastq	%xmm7, YA2
 	vpbroadcastq	%xmm8, YA3
 	vpbroadcastq	%xmm9, YA4
-	YSTORE		YB0, YB1, YB2, YB3, YB4, Y_VB
-	YSTORE		YA0, YA1, YA2, YA3, YA4, Y_P4
-	YMUL		YB0, YB1, YB2, YB3, YB4, Y_P4
-	YSTORE		YB0, YB1, YB2, YB3, YB4, Y_VA
-	YBCAST
-	YSTORE		YA0, YA1, YA2, YA3, YA4, Y_P8
+	_ystore		YB0, YB1, YB2, YB3, YB4, Y_VB
+	_ystore		YA0, YA1, YA2, YA3, YA4, Y_P4
+	_ymul		YB0, YB1, YB2, YB3, YB4, Y_P4
+	_ystore		YB0, YB1, YB2, YB3, YB4, Y_VA
+	_ybcast
+	_ystore		YA0, YA1, YA2, YA3, YA4, Y_P8
 	testq		%r11, %r11
 	jz		.Lavx2_powered
-	YPOW_STORE	%r11
+	_ypow_store	%r11
 .Lavx2_powered:
 
 	/*
@@ -1341,7 +1341,7 @@ SYM_FUNC_START(sc_poly1305_blocks_x86_avx2)
 	movq		CORE_H0(%rdi), %r8
 	movq		CORE_H1(%rdi), %r9
 	movq		CORE_H2(%rdi), %rcx
-	Y26_LIMBS	%r8, %r9, %rcx, mov, %xmm10, %xmm11, %xmm12, %xmm13, %xmm14
+	_y26_limbs	%r8, %r9, %rcx, mov, %xmm10, %xmm11, %xmm12, %xmm13, %xmm14
 	vpbroadcastq	%xmm10, YD0			/* h, every lane */
 	vpbroadcastq	%xmm11, YD1
 	vpbroadcastq	%xmm12, YD2
@@ -1412,13 +1412,13 @@ SYM_FUNC_START(sc_poly1305_blocks_x86_avx2)
 	movq		%rsi, %r8
 	subq		%rcx, %r8			/* the loop adds a group */
 	leaq		Y_BUF(%rsp), %rsi
-	YABSORB		0, YA0, YA1, YA2, YA3, YA4, Y_PADA
-	YABSORB		64, YB0, YB1, YB2, YB3, YB4, Y_PADB
+	_yabsorb		0, YA0, YA1, YA2, YA3, YA4, Y_PADA
+	_yabsorb		64, YB0, YB1, YB2, YB3, YB4, Y_PADB
 	movq		%r8, %rsi
 	jmp		.Lavx2_more
 .Lavx2_whole:
-	YABSORB		0, YA0, YA1, YA2, YA3, YA4, Y_PAD
-	YABSORB		64, YB0, YB1, YB2, YB3, YB4, Y_PAD
+	_yabsorb		0, YA0, YA1, YA2, YA3, YA4, Y_PAD
+	_yabsorb		64, YB0, YB1, YB2, YB3, YB4, Y_PAD
 .Lavx2_more:
 	decq		%rdx
 	jz		.Lavx2_last
@@ -1428,15 +1428,15 @@ SYM_FUNC_START(sc_poly1305_blocks_x86_avx2)
 	 * start while B's are in flight (absorbing both first and then
 	 * multiplying both was 4% slower on Intel, family 6 model 167).
 	 */
-	YMUL		YA0, YA1, YA2, YA3, YA4, Y_P8
-	YABSORB		128, YA0, YA1, YA2, YA3, YA4, Y_PAD
-	YMUL		YB0, YB1, YB2, YB3, YB4, Y_P8
-	YABSORB		192, YB0, YB1, YB2, YB3, YB4, Y_PAD
+	_ymul		YA0, YA1, YA2, YA3, YA4, Y_P8
+	_yabsorb		128, YA0, YA1, YA2, YA3, YA4, Y_PAD
+	_ymul		YB0, YB1, YB2, YB3, YB4, Y_P8
+	_yabsorb		192, YB0, YB1, YB2, YB3, YB4, Y_PAD
 	addq		$128, %rsi
 	jmp		.Lavx2_more
 .Lavx2_last:
-	YMUL		YA0, YA1, YA2, YA3, YA4, Y_VA
-	YMUL		YB0, YB1, YB2, YB3, YB4, Y_VB
+	_ymul		YA0, YA1, YA2, YA3, YA4, Y_VA
+	_ymul		YB0, YB1, YB2, YB3, YB4, Y_VB
 
 	/* add up the eight lanes (each limb sum < 2^30) */
 	vpaddq		YB0, YA0, YA0
@@ -1444,11 +1444,11 @@ SYM_FUNC_START(sc_poly1305_blocks_x86_avx2)
 	vpaddq		YB2, YA2, YA2
 	vpaddq		YB3, YA3, YA3
 	vpaddq		YB4, YA4, YA4
-	YHSUM		YA0, %xmm0, %r8
-	YHSUM		YA1, %xmm1, %r9
-	YHSUM		YA2, %xmm2, %r10
-	YHSUM		YA3, %xmm3, %r11
-	YHSUM		YA4, %xmm4, %rcx
+	_yhsum		YA0, %xmm0, %r8
+	_yhsum		YA1, %xmm1, %r9
+	_yhsum		YA2, %xmm2, %r10
+	_yhsum		YA3, %xmm3, %r11
+	_yhsum		YA4, %xmm4, %rcx
 
 	/* back to base 2^64: h = l0 + l1 2^26 + l2 2^52 + l3 2^78 + l4 2^104 */
 	shlq		$26, %r9
