@@ -35,24 +35,15 @@ static void sc_chacha_xor(u32 *state, u8 *dst, const u8 *src,
 	}
 }
 
-static void sc_hchacha(const u32 *state, u32 *out, int nrounds)
-{
-	const struct sc_chacha_impl *impl =
-		sc_chacha_pick_here(CHACHA_BLOCK_SIZE);
-
-	sc_simd_run(impl->base.simd, impl->hchacha(state, out, nrounds));
-}
-
-static int sc_chacha_stream(struct skcipher_request *req, const u32 *key,
-			    const u8 *iv, int nrounds)
+/* The request from @state (its start); @state is wiped afterwards. */
+static int sc_chacha_stream(struct skcipher_request *req, u32 *state,
+			    int nrounds)
 {
 	struct skcipher_walk walk;
-	u32 state[CHACHA_STATE_WORDS];
 	bool first = true;
 	int err;
 
 	err = skcipher_walk_virt(&walk, req, false);
-	sc_chacha_init_state(state, key, iv);
 	while (walk.nbytes) {
 		unsigned int n = walk.nbytes;
 		u8 *dst = walk.dst.virt.addr;
@@ -65,7 +56,7 @@ static int sc_chacha_stream(struct skcipher_request *req, const u32 *key,
 		first = false;
 		err = skcipher_walk_done(&walk, walk.nbytes - n);
 	}
-	memzero_explicit(state, sizeof(state));
+	memzero_explicit(state, CHACHA_STATE_WORDS * sizeof(*state));
 	return err;
 }
 
@@ -99,33 +90,25 @@ static int sc_chacha_skcipher_crypt(struct skcipher_request *req)
 {
 	const struct sc_chacha_ctx *ctx =
 		crypto_skcipher_ctx(crypto_skcipher_reqtfm(req));
+	u32 state[CHACHA_STATE_WORDS];
 
-	return sc_chacha_stream(req, ctx->key, req->iv, ctx->nrounds);
+	sc_chacha_init_state(state, ctx->key, req->iv);
+	return sc_chacha_stream(req, state, ctx->nrounds);
 }
 
-/*
- * XChaCha: HChaCha of the key and the first 16 nonce bytes gives a subkey;
- * then ChaCha with the IV (stream position from iv[24..31], the last 8 nonce
- * bytes from iv[16..23]).  As in the kernel's generic code only word 12 of
- * the position counts blocks.
- */
+/* XChaCha: the subkey's HChaCha through the row one block would take. */
 static int sc_xchacha_crypt(struct skcipher_request *req)
 {
 	const struct sc_chacha_ctx *ctx =
 		crypto_skcipher_ctx(crypto_skcipher_reqtfm(req));
+	const struct sc_chacha_impl *impl =
+		sc_chacha_pick_here(CHACHA_BLOCK_SIZE);
 	u32 state[CHACHA_STATE_WORDS];
-	u32 subkey[HCHACHA_OUT_WORDS];
-	u8 real_iv[CHACHA_IV_SIZE];
-	int err;
 
-	sc_chacha_init_state(state, ctx->key, req->iv);
-	sc_hchacha(state, subkey, ctx->nrounds);
-	memcpy(&real_iv[0], req->iv + 24, 8);
-	memcpy(&real_iv[8], req->iv + 16, 8);
-	err = sc_chacha_stream(req, subkey, real_iv, ctx->nrounds);
-	memzero_explicit(state, sizeof(state));
-	memzero_explicit(subkey, sizeof(subkey));
-	return err;
+	sc_simd_run(impl->base.simd,
+		    sc_xchacha_init_state(state, ctx->key, req->iv, impl,
+					  ctx->nrounds));
+	return sc_chacha_stream(req, state, ctx->nrounds);
 }
 
 #define SC_CHACHA_ALG(_name, _ivsize, _setkey, _crypt) {		\

@@ -447,6 +447,8 @@ void sc_simd_call(bool simd, void (*fn)(void *arg), void *arg);
 /* ---- Portable C (generic/) ------------------------------------------- */
 
 void sc_chacha_init_state(u32 *state, const u32 *key, const u8 *iv);
+void sc_xchacha_init_state(u32 *state, const u32 *key, const u8 *iv,
+			   const struct sc_chacha_impl *impl, int nrounds);
 void sc_chacha_permute_generic(u32 *x, int nrounds);
 void sc_chacha_block_generic(u32 *state, u8 *out, int nrounds);
 void sc_chacha_xor_generic(const u32 *state, u8 *dst, const u8 *src,

@@ -317,21 +317,17 @@ static void key_words(const u8 *key, u32 *k32)
 static void ours_chacha(const struct job *j, size_t len)
 {
 	const struct alg *a = j->alg;
-	u32 k32[8], st[16], sub[8];
+	u32 k32[8], st[16];
 	const u8 *src = g_src;
-	u8 *dst = g_dst, real_iv[16];
+	u8 *dst = g_dst;
 
 	key_words(g_key, k32);
-	sc_chacha_init_state(st, k32, g_iv);
-	if (a->xchacha) {
-		const struct sc_chacha_impl *h = j->kind == K_BEST ?
-			sc_chacha_pick(CHACHA_BLOCK_SIZE) : sc_chacha_impls[j->row];
-
-		h->hchacha(st, sub, a->nrounds);
-		memcpy(real_iv, g_iv + 24, 8);
-		memcpy(real_iv + 8, g_iv + 16, 8);
-		sc_chacha_init_state(st, sub, real_iv);
-	}
+	if (a->xchacha)
+		sc_xchacha_init_state(st, k32, g_iv, j->kind == K_BEST ?
+				      sc_chacha_pick(CHACHA_BLOCK_SIZE) :
+				      sc_chacha_impls[j->row], a->nrounds);
+	else
+		sc_chacha_init_state(st, k32, g_iv);
 	while (len) {
 		unsigned int n = len < SC_SIMD_CHUNK ? (unsigned int)len : SC_SIMD_CHUNK;
 		const struct sc_chacha_impl *im = j->kind == K_BEST ?

@@ -61,6 +61,28 @@ void sc_chacha_init_state(u32 *state, const u32 *key, const u8 *iv)
 		state[12 + i] = get_unaligned_le32(iv + 4 * i);
 }
 
+/*
+ * XChaCha (draft-irtf-cfrg-xchacha-03): HChaCha of @key and the first 16
+ * bytes of the 32-byte @iv, through @impl's hchacha (inside any SIMD
+ * section the row needs: the caller's), gives a subkey; @state becomes
+ * ChaCha of the subkey with the stream position from iv[24..31] and the
+ * last 8 nonce bytes from iv[16..23].  As in the kernel's generic code
+ * only word 12 of the position counts blocks.
+ */
+void sc_xchacha_init_state(u32 *state, const u32 *key, const u8 *iv,
+			   const struct sc_chacha_impl *impl, int nrounds)
+{
+	u32 subkey[HCHACHA_OUT_WORDS];
+	u8 real_iv[CHACHA_IV_SIZE];
+
+	sc_chacha_init_state(state, key, iv);
+	impl->hchacha(state, subkey, nrounds);
+	memcpy(&real_iv[0], iv + 24, 8);
+	memcpy(&real_iv[8], iv + 16, 8);
+	sc_chacha_init_state(state, subkey, real_iv);
+	memzero_explicit(subkey, sizeof(subkey));
+}
+
 /* One keystream block from @state; advances the 32-bit counter. */
 void sc_chacha_block_generic(u32 *state, u8 *out, int nrounds)
 {

@@ -619,15 +619,10 @@ static void our_xchacha(const struct sc_chacha_impl *im, const u8 *key,
 			const u8 *iv32, int nrounds, u8 *dst, const u8 *src,
 			unsigned int len)
 {
-	u32 k[8], st[16], sub[8];
-	u8 real_iv[16];
+	u32 k[8], st[16];
 
 	key_words(key, k);
-	sc_chacha_init_state(st, k, iv32);
-	row_hchacha(im, st, sub, nrounds);
-	memcpy(real_iv, iv32 + 24, 8);
-	memcpy(real_iv + 8, iv32 + 16, 8);
-	sc_chacha_init_state(st, sub, real_iv);
+	sc_xchacha_init_state(st, k, iv32, im, nrounds);
 	sc_chacha_crypt(im, st, dst, src, len, nrounds);
 }
 
