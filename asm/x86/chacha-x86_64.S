@@ -109,6 +109,7 @@
  * realignment, so objtool needs no frame pointer).
  */
 #include <linux/linkage.h>
+#include "vregs.h"
 
 #define STATE	%rdi
 #define DST	%rsi
@@ -154,15 +155,7 @@
 	.set	VL, \vl
 	.set	ISA, \isa
 	.set	NBLK, \vl / 4
-.irp i, 0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20,21,22,23,24,25,26,27,28,29,30,31
-.if VL == 16
-	.set	V\i, %xmm\i
-.elseif VL == 32
-	.set	V\i, %ymm\i
-.else
-	.set	V\i, %zmm\i
-.endif
-.endr
+	_set_vregs VL
 .irp i, 0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15
 	.set	A\i, V\i
 .endr

@@ -86,6 +86,7 @@
  * before return with every vector register.
  */
 #include <linux/linkage.h>
+#include "vregs.h"
 
 #define STATE	%rdi
 #define DST	%rsi
@@ -154,13 +155,7 @@
 .if VL != 32 && VL != 64
 	.error "chacha20poly1305-avx512.S: VL must be 32 or 64"
 .endif
-.irp i, 0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20,21,22,23,24,25,26,27,28,29,30,31
-.if VL == 32
-	.set	V\i, %ymm\i
-.else
-	.set	V\i, %zmm\i
-.endif
-.endr
+	_set_vregs VL
 .irp i, 0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15
 	.set	A\i, V\i
 .endr

@@ -61,6 +61,7 @@
  *                              reached through asm/x86/keccak_x86.c.
  */
 #include <linux/linkage.h>
+#include "vregs.h"
 #include "../../generic/keccak_rc.h"
 #include "keccak-lanes.h"
 
@@ -120,9 +121,7 @@ T1 = %xmm28
 .endm
 
 /* V0..V25: the registers _keccak_unpi moves lanes between */
-.irp i, 0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20,21,22,23,24,25
-	.set	V\i, %xmm\i
-.endr
+	_set_vregs 16
 
 /* the lane names back on xmm0..xmm24 (pi renames them every round) */
 .macro _k1_names

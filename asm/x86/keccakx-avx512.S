@@ -73,6 +73,7 @@
  *   rdi      st; the squeezes' other registers are listed with them
  */
 #include <linux/linkage.h>
+#include "vregs.h"
 #include <asm/frame.h>
 #include "../../generic/keccak_rc.h"
 #include "keccak-lanes.h"
@@ -80,15 +81,10 @@
 /* V0..V31 name the registers of width VL (bytes): ymm or zmm. */
 .macro _kx_set_vl	vl
 	.set	VL, \vl
-.irp i, 0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20,21,22,23,24,25,26,27,28,29,30,31
-.if VL == 32
-	.set	V\i, %ymm\i
-.elseif VL == 64
-	.set	V\i, %zmm\i
-.else
+.if VL != 32 && VL != 64
 	.error "keccakx-avx512: unsupported vector length"
 .endif
-.endr
+	_set_vregs VL
 	/* the state, lane a[i] in V<i> */
 .irp i, 0,1,2,3,4,5,6,7,8,9
 	.set	A0\i, V\i
