@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * Helpers shared by the files of the simdcrypt KUnit module (core.c has
+ * Helpers shared by the files of the simdcrypt KUnit module (common.c has
  * their definitions): resources released when a test ends, rows forced
  * for one test, deterministic random data, scatterlists cut at random
  * points, and what this kernel has to compare with.
