@@ -1376,6 +1376,25 @@ static void xchacha_case(unsigned int i, int nr, const u8 *key, const u8 *iv,
 	      first_diff(dst, want, len));
 }
 
+/*
+ * A random XChaCha message at stream position @ctr: key, nonce, the IV
+ * (nonce || ctr), @len input bytes in g_in, and in g_ref its ciphertext
+ * from libsodium (@sodium, XChaCha20 only: where its 64-bit counter
+ * agrees with the kernel's) or from the reference.
+ */
+static void xchacha_message(int nr, u64 ctr, size_t len, bool sodium,
+			    u8 *key, u8 *nonce, u8 *iv)
+{
+	rnd_fill(key, 32);
+	rnd_fill(nonce, 24);
+	iv32_make(iv, nonce, ctr);
+	rnd_fill(g_in, len);
+	if (sodium && nr == 20)
+		crypto_stream_xchacha20_xor_ic(g_ref, g_in, len, nonce, ctr, key);
+	else
+		ref_xchacha(key, iv, nr, g_ref, g_in, len);
+}
+
 static void test_xchacha(void)
 {
 	u8 key[32], nonce[24], iv[32];
@@ -1386,16 +1405,8 @@ static void test_xchacha(void)
 
 	for (nr = 20; nr >= 12; nr -= 8) {
 		for (len = 0; len <= maxlen; len++) {
-			rnd_fill(key, 32);
-			rnd_fill(nonce, 24);
 			ctr = rnd64() & 0xffffffff7fffffffull;
-			iv32_make(iv, nonce, ctr);
-			rnd_fill(g_in, len);
-			if (nr == 20)
-				crypto_stream_xchacha20_xor_ic(g_ref, g_in, len, nonce,
-							       ctr, key);
-			else
-				ref_xchacha(key, iv, 12, g_ref, g_in, len);
+			xchacha_message(nr, ctr, len, true, key, nonce, iv);
 			for (r = 0; r < g_nrows[SC_ALG_CHACHA]; r++)
 				xchacha_case(g_rows[SC_ALG_CHACHA][r], nr, key, iv, len,
 					     len % 64, g_ref, "length sweep");
@@ -1420,11 +1431,7 @@ static void test_xchacha(void)
 			blocks = (len + 63) / 64;
 			ctr = (rnd64() & 0xffffffff00000000ull) |
 			      (0xffffffffull - (j / 6) * 5);
-			rnd_fill(key, 32);
-			rnd_fill(nonce, 24);
-			iv32_make(iv, nonce, ctr);
-			rnd_fill(g_in, len);
-			ref_xchacha(key, iv, nr, g_ref, g_in, len);
+			xchacha_message(nr, ctr, len, false, key, nonce, iv);
 			if (nr == 20 && (ctr & 0xffffffffull) + blocks <= 0x100000000ull) {
 				crypto_stream_xchacha20_xor_ic(g_tmp, g_in, len, nonce,
 							       ctr, key);
@@ -1439,24 +1446,15 @@ static void test_xchacha(void)
 
 		/* incremental in the glue's chunks, across the word-12 wrap */
 		for (j = 0; j < (g_quick ? 20u : 80u); j++) {
-			u32 k32[8], st[16], sub[8];
-			u8 real_iv[16];
+			u32 k32[8], st[16];
 			size_t off = 0;
 
 			len = rnd_below(9000);
-			rnd_fill(key, 32);
-			rnd_fill(nonce, 24);
 			ctr = (rnd64() & 0xffffffff00000000ull) |
 			      (j % 3 ? 0xffffffffull - rnd_below(60) : rnd64() >> 33);
-			iv32_make(iv, nonce, ctr);
-			rnd_fill(g_in, len);
-			ref_xchacha(key, iv, nr, g_ref, g_in, len);
+			xchacha_message(nr, ctr, len, false, key, nonce, iv);
 			key_words(key, k32);
-			sc_chacha_init_state(st, k32, iv);
-			sc_hchacha_generic(st, sub, nr);
-			memcpy(real_iv, iv + 24, 8);
-			memcpy(real_iv + 8, iv + 16, 8);
-			sc_chacha_init_state(st, sub, real_iv);
+			sc_xchacha_init_state(st, k32, iv, &sc_chacha_impl_generic, nr);
 			while (off < len) {
 				size_t n = len - off;
 
@@ -1482,16 +1480,8 @@ static void test_xchacha(void)
 		/* large */
 		for (j = 0; j < (g_quick ? 1u : 3u); j++) {
 			len = j == 0 ? MAXLEN : 1 + rnd_below(MAXLEN);
-			rnd_fill(key, 32);
-			rnd_fill(nonce, 24);
 			ctr = rnd64() & 0xffffffff7fffffffull;
-			iv32_make(iv, nonce, ctr);
-			rnd_fill(g_in, len);
-			if (nr == 20)
-				crypto_stream_xchacha20_xor_ic(g_ref, g_in, len, nonce,
-							       ctr, key);
-			else
-				ref_xchacha(key, iv, 12, g_ref, g_in, len);
+			xchacha_message(nr, ctr, len, true, key, nonce, iv);
 			for (r = 0; r < g_nrows[SC_ALG_CHACHA]; r++)
 				xchacha_case(g_rows[SC_ALG_CHACHA][r], nr, key, iv, len,
 					     rnd_below(64), g_ref, "large");
