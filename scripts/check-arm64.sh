@@ -65,6 +65,37 @@ pass() { echo "PASS $1"; passed=$((passed + 1)); }
 fail() { echo "FAIL $1: $2"; failed=$((failed + 1)); }
 skip() { echo "SKIP $1: $2"; }
 
+# judge NAME LOG RC: a test program's run: PASS with its closing "N passed,
+# 0 failed" line when it exited 0 with that line, else FAIL with its tail.
+judge() {
+	local name=$1 log=$2 rc=$3 last
+	last=$(tail -1 "$log")
+	if [ "$rc" -eq 0 ] && [[ $last == *" 0 failed" ]]; then
+		pass "$name (${last#*: })"
+	else
+		tail -5 "$log"
+		fail "$name" "rc $rc: $last"
+	fi
+}
+
+# cross_tools NAME: the cross compiler and qemu-user are here (sets $qemu),
+# or NAME is skipped (status 1).
+cross_tools() {
+	qemu=$(command -v qemu-aarch64-static || command -v qemu-aarch64 || true)
+	if ! command -v aarch64-linux-gnu-gcc >/dev/null || [ -z "$qemu" ]; then
+		skip "$1" "needs gcc-aarch64-linux-gnu and qemu-user-static (scripts/deps.sh)"
+		return 1
+	fi
+}
+
+# The module's portable C and the dispatcher, which the test programs
+# link with the arm64 rows (arm64_sources).
+portable_sources() {
+	echo test/arm64_abi.S test/cpu_user.c impl.c generic/chacha.c \
+		generic/poly1305.c generic/keccak.c generic/chacha20poly1305.c \
+		generic/keccakx.c
+}
+
 # The arm64 sources of the module: sc-arch-y from asm/arm64/*.mk, .o -> .S/.c
 arm64_sources() {
 	local o b
@@ -78,16 +109,10 @@ arm64_sources() {
 run_user() {
 	local cc=aarch64-linux-gnu-gcc qemu bin=$out/arm64_diff log
 
-	qemu=$(command -v qemu-aarch64-static || command -v qemu-aarch64 || true)
-	if ! command -v $cc >/dev/null || [ -z "$qemu" ]; then
-		skip user "needs gcc-aarch64-linux-gnu and qemu-user-static (scripts/deps.sh)"
-		return
-	fi
+	cross_tools user || return
 	# shellcheck disable=SC2046
 	if ! $cc -static -O2 -g -mgeneral-regs-only -Wall -Wextra -Wno-unused-parameter -Werror \
-		-I. -Itest/shim -o "$bin" test/arm64_diff.c test/arm64_abi.S test/cpu_user.c \
-		impl.c generic/chacha.c generic/poly1305.c generic/keccak.c generic/chacha20poly1305.c \
-		generic/keccakx.c \
+		-I. -Itest/shim -o "$bin" test/arm64_diff.c $(portable_sources) \
 		$(arm64_sources) > "$out/user-build.log" 2>&1; then
 		cat "$out/user-build.log"
 		fail user "cross-compiling the harness failed"
@@ -106,14 +131,7 @@ run_user() {
 		env $env timeout 600 "$qemu" $args "$bin" "$seed" > "$log" 2>&1
 		local rc=$?
 		grep -E '^(FAIL|  )' "$log" | sed "s/^/  [$name] /"
-		local last
-		last=$(tail -1 "$log")
-		if [ $rc -eq 0 ] && [[ $last == *" 0 failed" ]]; then
-			pass "user/$name (${last#arm64_diff: })"
-		else
-			tail -5 "$log"
-			fail "user/$name" "rc $rc: $last"
-		fi
+		judge "user/$name" "$log" $rc
 	done
 }
 
@@ -138,11 +156,7 @@ arm64_sysroot() {
 run_aead() {
 	local cc=aarch64-linux-gnu-gcc qemu sr bin=$out/arm64_aead ossl=()
 
-	qemu=$(command -v qemu-aarch64-static || command -v qemu-aarch64 || true)
-	if ! command -v $cc >/dev/null || [ -z "$qemu" ]; then
-		skip aead "needs gcc-aarch64-linux-gnu and qemu-user-static"
-		return
-	fi
+	cross_tools aead || return
 	if sr=$(arm64_sysroot); then
 		ossl=(-DSC_HAVE_OPENSSL -I"$sr/usr/include"
 		      -I"$sr/usr/include/aarch64-linux-gnu"
@@ -152,16 +166,15 @@ run_aead() {
 	fi
 	# shellcheck disable=SC2046
 	if ! $cc -static -O2 -g -mgeneral-regs-only -Wall -Wextra -Wno-unused-parameter -Werror \
-		-I. -Itest/shim "${ossl[@]}" -o "$bin" test/arm64_aead.c test/arm64_abi.S \
-		test/cpu_user.c impl.c generic/chacha.c generic/poly1305.c generic/keccak.c \
-		generic/chacha20poly1305.c generic/keccakx.c $(arm64_sources) \
+		-I. -Itest/shim "${ossl[@]}" -o "$bin" test/arm64_aead.c $(portable_sources) \
+		$(arm64_sources) \
 		$([ ${#ossl[@]} -eq 0 ] || echo -lcrypto) > "$out/aead-build.log" 2>&1; then
 		cat "$out/aead-build.log"
 		fail aead "cross-compiling test/arm64_aead.c failed"
 		return
 	fi
 
-	local name args env log rc last
+	local name args env log rc
 	for name in max max-noneon cortex-a57; do
 		case $name in
 		max) args="-cpu max" env="" ;;
@@ -173,13 +186,7 @@ run_aead() {
 		env $env timeout 600 "$qemu" $args "$bin" "$seed" > "$log" 2>&1
 		rc=$?
 		grep -E '^(FAIL|  )' "$log" | sed "s/^/  [$name] /"
-		last=$(tail -1 "$log")
-		if [ $rc -eq 0 ] && [[ $last == *" 0 failed" ]]; then
-			pass "aead/$name (${last#arm64_aead: })"
-		else
-			tail -5 "$log"
-			fail "aead/$name" "rc $rc: $last"
-		fi
+		judge "aead/$name" "$log" $rc
 	done
 }
 
@@ -187,11 +194,7 @@ run_harness() {
 	local cc=aarch64-linux-gnu-gcc qemu sr
 	local ho=$out/harness
 
-	qemu=$(command -v qemu-aarch64-static || command -v qemu-aarch64 || true)
-	if ! command -v $cc >/dev/null || [ -z "$qemu" ]; then
-		skip harness "needs gcc-aarch64-linux-gnu and qemu-user-static"
-		return
-	fi
+	cross_tools harness || return
 	if ! sr=$(arm64_sysroot); then
 		skip harness "cannot fetch libssl-dev:arm64 / libsodium-dev:arm64"
 		return
@@ -205,7 +208,7 @@ run_harness() {
 		fail harness "cross-building test/harness.c failed"
 		return
 	fi
-	local name args env quick log rc last
+	local name args env quick log rc
 	for name in max max-nosha3 cortex-a57; do
 		case $name in
 		max) args="-cpu max" env="" quick="" ;;
@@ -217,14 +220,8 @@ run_harness() {
 		(cd test && env $env timeout 900 "$qemu" $args "$ho/harness" \
 			$quick) > "$log" 2>&1
 		rc=$?
-		last=$(tail -1 "$log")
 		grep '^FAIL' "$log" | head -20
-		if [ $rc -eq 0 ] && [[ $last == *" 0 failed" ]]; then
-			pass "harness/$name ($last)"
-		else
-			tail -5 "$log"
-			fail "harness/$name" "rc $rc: $last"
-		fi
+		judge "harness/$name" "$log" $rc
 		# the Keccak xN rows and the multi-stream SHAKE API, every
 		# row forced, against OpenSSL's SHAKE (test/keccakx.c)
 		log=$out/keccakx-$name.log
@@ -232,14 +229,8 @@ run_harness() {
 		(cd test && env $env timeout 600 "$qemu" $args "$ho/keccakx" \
 			$quick) > "$log" 2>&1
 		rc=$?
-		last=$(tail -1 "$log")
 		grep '^FAIL' "$log" | head -20
-		if [ $rc -eq 0 ] && [[ $last == *" 0 failed" ]]; then
-			pass "keccakx/$name ($last)"
-		else
-			tail -5 "$log"
-			fail "keccakx/$name" "rc $rc: $last"
-		fi
+		judge "keccakx/$name" "$log" $rc
 	done
 }
 
