@@ -54,32 +54,31 @@ sc_debian_source_entry() {
 	return 1
 }
 
+# sc_apt_opts SUITE ARCH: sets the array sc_apt_o to the options that point
+# apt at the private configuration of SUITE and ARCH (sc_apt_dir).
+sc_apt_opts() {
+	local dir="$SC_CACHE/apt/$1-$2"
+	sc_apt_o=(-o Dir::Etc::SourceList=/dev/null
+		-o Dir::Etc::SourceParts="$dir/parts"
+		-o Dir::State::Lists="$dir/lists"
+		-o Dir::Cache="$dir/cache"
+		-o Dir::State::status=/dev/null
+		-o APT::Architectures::="$2"
+		-o APT::Architecture="$2")
+}
+
 # sc_apt SUITE ARCH apt-get-args... : apt-get with the private configuration.
 sc_apt() {
-	local suite=$1 arch=$2; shift 2
-	local dir="$SC_CACHE/apt/$suite-$arch"
-	apt-get -o Dir::Etc::SourceList=/dev/null \
-		-o Dir::Etc::SourceParts="$dir/parts" \
-		-o Dir::State::Lists="$dir/lists" \
-		-o Dir::Cache="$dir/cache" \
-		-o Dir::State::status=/dev/null \
-		-o APT::Architectures::="$arch" \
-		-o APT::Architecture="$arch" \
-		-o APT::Sandbox::User=root \
-		-o Debug::NoLocking=1 "$@"
+	local sc_apt_o
+	sc_apt_opts "$1" "$2"; shift 2
+	apt-get "${sc_apt_o[@]}" -o APT::Sandbox::User=root -o Debug::NoLocking=1 "$@"
 }
 
 # sc_apt_cache SUITE ARCH apt-cache-args...
 sc_apt_cache() {
-	local suite=$1 arch=$2; shift 2
-	local dir="$SC_CACHE/apt/$suite-$arch"
-	apt-cache -o Dir::Etc::SourceList=/dev/null \
-		-o Dir::Etc::SourceParts="$dir/parts" \
-		-o Dir::State::Lists="$dir/lists" \
-		-o Dir::Cache="$dir/cache" \
-		-o Dir::State::status=/dev/null \
-		-o APT::Architectures::="$arch" \
-		-o APT::Architecture="$arch" "$@"
+	local sc_apt_o
+	sc_apt_opts "$1" "$2"; shift 2
+	apt-cache "${sc_apt_o[@]}" "$@"
 }
 
 # sc_download SUITE ARCH DESTDIR PKG... : apt-get download into DESTDIR
