@@ -30,7 +30,9 @@
 # counted (the 7.3 layers link and load the module).
 # Once, whatever the targets, `checkpatch` runs scripts/checkpatch.sh: the
 # newest stable kernel's checkpatch.pl over the module's C, failing on any
-# hit outside the few types that script ignores (and says why).
+# hit outside the few types that script ignores (and says why), and
+# `shellcheck` runs shellcheck (warnings and errors) over every shell
+# script git tracks, following what they source.
 #
 # Output: one line per check, `PASS|FAIL|SKIP  NAME  (details)`, then
 # exactly `N passed, N failed` (SKIP counts as failed). Exit status 0 only
@@ -261,6 +263,18 @@ else
 	printf '%s\n' "$cpout" | grep -v '^\[simdcrypt ' | head -80 | sed 's/^/    /'
 	nf=${counts#*, }
 	result FAIL checkpatch "${nf%% *} files with hits (scripts/checkpatch.sh)"
+fi
+
+# The scripts: shellcheck at warning level, the sourced lib.sh followed.
+t0=$(date +%s)
+mapfile -t shs < <(cd "$SC_TOP" && git ls-files '*.sh' .ci/run)
+if ! command -v shellcheck >/dev/null; then
+	result SKIP shellcheck "shellcheck not installed (scripts/deps.sh build)"
+elif scout=$(cd "$SC_TOP" && shellcheck -x -S warning "${shs[@]}" 2>&1); then
+	result PASS shellcheck "${#shs[@]} scripts, no warnings, $(($(date +%s) - t0)) s"
+else
+	printf '%s\n' "$scout" | head -60 | sed 's/^/    /'
+	result FAIL shellcheck "$(printf '%s\n' "$scout" | grep -c '^In ') findings (shellcheck -x -S warning)"
 fi
 
 echo

@@ -63,6 +63,7 @@
 # proc-crypto-*.txt).
 
 set -uo pipefail
+# shellcheck source=scripts/lib.sh
 . "$(dirname "$0")/lib.sh"
 here=$(cd "$(dirname "$0")" && pwd)
 

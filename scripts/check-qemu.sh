@@ -472,7 +472,7 @@ qemu_boot() {
 # initramfs.sh -x like ip), random input, a key, an IV and what the host's
 # openssl makes of them. Sets kcapi_files to initramfs.sh arguments.
 kcapi_inputs() {
-	local d=$1 b l
+	local d=$1 f
 	kcapi_files=()
 	mkdir -p "$d"
 	head -c 10007 /dev/urandom >"$d/data"

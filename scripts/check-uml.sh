@@ -29,6 +29,7 @@
 # Results: build/uml/out/ (console.log, ktap.txt, proc-crypto-*.txt, dmesg).
 
 set -euo pipefail
+# shellcheck source=scripts/lib.sh
 . "$(dirname "$0")/lib.sh"
 
 t0=$(date +%s)

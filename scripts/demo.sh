@@ -31,6 +31,7 @@
 # Logs and data: build/demo/.
 
 set -uo pipefail
+# shellcheck source=scripts/lib.sh
 . "$(dirname "$0")/lib.sh"
 here=$(cd "$(dirname "$0")" && pwd)
 

@@ -35,7 +35,7 @@
 set -euo pipefail
 
 pkgs_build="gcc make bc flex bison perl libelf-dev libssl-dev dwarves kmod
-cpio xz-utils zstd gzip sparse git linux-headers-amd64"
+cpio xz-utils zstd gzip sparse git linux-headers-amd64 shellcheck"
 pkgs_user="gcc make libssl-dev libsodium-dev pkg-config libasan8 libubsan1
 openssl"
 pkgs_matrix="mmdebstrap debian-archive-keyring mount zstd gcc-aarch64-linux-gnu

@@ -159,7 +159,7 @@ carry_prog() {
 		root=$SC_CACHE/progs/arm64/$pkg
 		if [ ! -e "$root/.done" ]; then
 			sc_apt_dir bookworm arm64 >/dev/null
-			local pkgs debs
+			local pkgs
 			pkgs=$(lib_closure "$pkg")
 			sc_log "initramfs: fetching $pkg:arm64 and its libraries:$pkgs"
 			# one apt-get for all (some 35 packages: one each takes minutes)

@@ -11,6 +11,13 @@ SC_CACHE=${SC_CACHE:-/var/cache/simdcrypt}
 SC_TOP=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 mkdir -p "$SC_CACHE"
 
+# What helpers below set for their caller: sc_qemu (sc_qemu_cmd), pass and
+# fail (sc_checks_start, sc_ktap_report), ktap_skipped (sc_ktap_report).
+sc_qemu=()
+pass=0
+fail=0
+ktap_skipped=0
+
 sc_log() { printf '[simdcrypt %s] %s\n' "$(date +%H:%M:%S)" "$*" >&2; }
 sc_die() { sc_log "ERROR: $*"; exit 1; }
 
@@ -262,6 +269,7 @@ sc_ktap_report() {
 		kt=$(python3 "$SC_TOP/test/ktap_check.py" "$out/dmesg-kunit.txt" \
 			--ktap-out "$out/ktap.txt") || krc=$?
 		printf '%s\n' "$kt" | grep -v '^ktap-totals' || true
+		# shellcheck disable=SC2034 # ktap_skipped: the caller's
 		read -r _ kp kf ktap_skipped < <(printf '%s\n' "$kt" |
 			grep '^ktap-totals' || echo "x 0 1 0")
 		[ "$krc" = 0 ] || [ "$kf" -gt 0 ] || kf=1
