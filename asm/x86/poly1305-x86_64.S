@@ -150,6 +150,7 @@
  * (no address is taken).
  */
 #include <linux/linkage.h>
+#include "vregs.h"
 
 /* struct sc_poly1305_core */
 #define CORE_H0		0
@@ -331,74 +332,42 @@ SYM_FUNC_END(sc_poly1305_blocks_x86_mulx)
  * numbers either way).
  */
 .macro _ifma_regs vl
-	VLB = \vl
-.if \vl == 64
-	HA0 = %zmm0
-	HA1 = %zmm1
-	HA2 = %zmm2
-	HB0 = %zmm3
-	HB1 = %zmm4
-	HB2 = %zmm5
-	T0 = %zmm6
-	T1 = %zmm7
-	T2 = %zmm8
-	T3 = %zmm9
-	T4 = %zmm10
-	T5 = %zmm11
-	Q0 = %zmm12
-	Q1 = %zmm13
-	Q2 = %zmm14
-	Q3 = %zmm15
-	Q4 = %zmm16
-	W0 = %zmm17
-	W1 = %zmm18
-	W2 = %zmm19
-	W3 = %zmm20
-	W4 = %zmm21
-	V0 = %zmm22
-	V1 = %zmm23
-	V2 = %zmm24
-	V3 = %zmm25
-	V4 = %zmm26
-	M44 = %zmm27
-	M42 = %zmm28
-	PADV = %zmm29
-	X0 = %zmm30
-	X1 = %zmm31
-.else
-	HA0 = %ymm0
-	HA1 = %ymm1
-	HA2 = %ymm2
-	HB0 = %ymm3
-	HB1 = %ymm4
-	HB2 = %ymm5
-	T0 = %ymm6
-	T1 = %ymm7
-	T2 = %ymm8
-	T3 = %ymm9
-	T4 = %ymm10
-	T5 = %ymm11
-	Q0 = %ymm12
-	Q1 = %ymm13
-	Q2 = %ymm14
-	Q3 = %ymm15
-	Q4 = %ymm16
-	W0 = %ymm17
-	W1 = %ymm18
-	W2 = %ymm19
-	W3 = %ymm20
-	W4 = %ymm21
-	V0 = %ymm22
-	V1 = %ymm23
-	V2 = %ymm24
-	V3 = %ymm25
-	V4 = %ymm26
-	M44 = %ymm27
-	M42 = %ymm28
-	PADV = %ymm29
-	X0 = %ymm30
-	X1 = %ymm31
+.if \vl != 32 && \vl != 64
+	.error "_ifma_regs: the width must be 32 or 64 bytes"
 .endif
+	VLB = \vl
+	_set_vreg HA0, 0, \vl
+	_set_vreg HA1, 1, \vl
+	_set_vreg HA2, 2, \vl
+	_set_vreg HB0, 3, \vl
+	_set_vreg HB1, 4, \vl
+	_set_vreg HB2, 5, \vl
+	_set_vreg T0, 6, \vl
+	_set_vreg T1, 7, \vl
+	_set_vreg T2, 8, \vl
+	_set_vreg T3, 9, \vl
+	_set_vreg T4, 10, \vl
+	_set_vreg T5, 11, \vl
+	_set_vreg Q0, 12, \vl
+	_set_vreg Q1, 13, \vl
+	_set_vreg Q2, 14, \vl
+	_set_vreg Q3, 15, \vl
+	_set_vreg Q4, 16, \vl
+	_set_vreg W0, 17, \vl
+	_set_vreg W1, 18, \vl
+	_set_vreg W2, 19, \vl
+	_set_vreg W3, 20, \vl
+	_set_vreg W4, 21, \vl
+	_set_vreg V0, 22, \vl
+	_set_vreg V1, 23, \vl
+	_set_vreg V2, 24, \vl
+	_set_vreg V3, 25, \vl
+	_set_vreg V4, 26, \vl
+	_set_vreg M44, 27, \vl
+	_set_vreg M42, 28, \vl
+	_set_vreg PADV, 29, \vl
+	_set_vreg X0, 30, \vl
+	_set_vreg X1, 31, \vl
 .endm
 
 /* s = 20 * a (a < 2^45, so s < 2^50) */

@@ -1,8 +1,10 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * V0..V31 as the vector registers of one width, so that one macro body
+ * Register names bound to one vector width, so that one macro body
  * assembles for xmm, ymm and zmm (the style of the kernel's
- * aes-xts-avx-x86_64.S).  For the .S files of asm/x86/.
+ * aes-xts-avx-x86_64.S): V0..V31 for every register (_set_vregs), or a
+ * file's own name for register n (_set_vreg).  For the .S files of
+ * asm/x86/.
  */
 #ifndef _SC_ASM_X86_VREGS_H
 #define _SC_ASM_X86_VREGS_H
@@ -20,6 +22,19 @@
 	.error "_set_vregs: the width must be 16, 32 or 64 bytes"
 .endif
 .endr
+.endm
+
+/* \name = register \n of the width \vl, for files that name their own */
+.macro _set_vreg name, n, vl
+.if \vl == 16
+	.set	\name, %xmm\n
+.elseif \vl == 32
+	.set	\name, %ymm\n
+.elseif \vl == 64
+	.set	\name, %zmm\n
+.else
+	.error "_set_vreg: the width must be 16, 32 or 64 bytes"
+.endif
 .endm
 
 #endif
