@@ -51,9 +51,6 @@
 #include <openssl/crypto.h>
 #include <openssl/opensslv.h>
 #include <sodium.h>
-#if defined(__x86_64__)
-#include <cpuid.h>
-#endif
 
 #include <linux/types.h>
 #include "simdcrypt.h"
@@ -1136,21 +1133,10 @@ static void cpu_model(char *buf, size_t len)
 static void cpu_id(char *buf, size_t len)
 {
 #if defined(__x86_64__)
-	unsigned int a, b, c, d, family, model;
+	unsigned int family, model;
 	char vendor[13];
 
-	__cpuid(0, a, b, c, d);
-	memcpy(vendor, &b, 4);
-	memcpy(vendor + 4, &d, 4);
-	memcpy(vendor + 8, &c, 4);
-	vendor[12] = 0;
-	__cpuid(1, a, b, c, d);
-	family = (a >> 8) & 0xf;
-	model = (a >> 4) & 0xf;
-	if (family == 0xf)
-		family += (a >> 20) & 0xff;
-	if (family == 6 || family >= 0xf)
-		model |= ((a >> 16) & 0xf) << 4;
+	sc_cpu_ident(vendor, &family, &model);
 	snprintf(buf, len, "%s-family%u-model%u",
 		 !strcmp(vendor, "AuthenticAMD") ? "amd" :
 		 !strcmp(vendor, "GenuineIntel") ? "intel" : vendor, family, model);

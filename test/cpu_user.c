@@ -71,6 +71,26 @@ static const struct {
 	{ "all", ~0u },
 };
 
+#if defined(__x86_64__)
+void sc_cpu_ident(char vendor[13], unsigned int *family, unsigned int *model)
+{
+	unsigned int a, b, c, d;
+
+	__cpuid(0, a, b, c, d);
+	memcpy(vendor, &b, 4);
+	memcpy(vendor + 4, &d, 4);
+	memcpy(vendor + 8, &c, 4);
+	vendor[12] = 0;
+	__cpuid(1, a, b, c, d);
+	*family = (a >> 8) & 0xf;
+	*model = (a >> 4) & 0xf;
+	if (*family == 0xf)
+		*family += (a >> 20) & 0xff;
+	if (*family == 6 || *family >= 0xf)
+		*model |= ((a >> 16) & 0xf) << 4;
+}
+#endif
+
 u32 sc_cpu_detect_raw(void)
 {
 	u32 f = 0;
@@ -81,16 +101,9 @@ u32 sc_cpu_detect_raw(void)
 	bool ymm_ok, zmm_ok;
 	unsigned int family, model;
 
+	sc_cpu_ident(vendor, &family, &model);
 	__cpuid(0, max, b, c, d);
-	memcpy(vendor, &b, 4);
-	memcpy(vendor + 4, &d, 4);
-	memcpy(vendor + 8, &c, 4);
-	vendor[12] = 0;
 	__cpuid(1, a, b, ecx1, d);
-	family = (a >> 8) & 0xf;
-	model = (a >> 4) & 0xf;
-	if (family == 6 || family == 0xf)
-		model |= ((a >> 16) & 0xf) << 4;
 	if (max >= 7)
 		__cpuid_count(7, 0, a, ebx7, ecx7, d);
 	if (ecx1 & (1u << 27)) {	/* OSXSAVE: XGETBV is allowed */

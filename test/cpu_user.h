@@ -8,6 +8,13 @@
 u32 sc_cpu_detect_raw(void);
 u32 sc_cpu_apply_mask(u32 raw, const char *spec);
 void sc_cpu_describe(u32 f, char *buf, size_t len);
+#if defined(__x86_64__)
+/*
+ * CPUID's vendor string, and the family and model as /proc/cpuinfo shows
+ * them (the extended fields added as Intel's and AMD's manuals say).
+ */
+void sc_cpu_ident(char vendor[13], unsigned int *family, unsigned int *model);
+#endif
 
 /* Harness hook: while on, sc_cpu_features() returns sc_test_cpu_override. */
 extern bool sc_test_cpu_override_on;
