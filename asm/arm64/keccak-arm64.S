@@ -277,16 +277,9 @@ SYM_FUNC_END(sc_keccak_ce_absorb)
  */
 SYM_FUNC_START(sc_keccakx2_ce_permute)
 	_save_d8_d15
-	mov	x9, x0
-	mov	x11, #64
-	.irp	i, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24
-	ld1	{v\i\().2d}, [x9], x11
-	.endr
+	_kx2_load
 	_ce_keccakf 1
-	mov	x9, x0
-	.irp	i, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24
-	st1	{v\i\().2d}, [x9], x11
-	.endr
+	_kx2_store
 	_restore_d8_d15
 	ret
 SYM_FUNC_END(sc_keccakx2_ce_permute)

@@ -184,11 +184,7 @@
 /* void sc_keccakx2_neon_permute(u64 *st); */
 SYM_FUNC_START(sc_keccakx2_neon_permute)
 	_save_d8_d15
-	mov	x9, x0
-	mov	x11, #64
-	.irp	i, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24
-	ld1	{v\i\().2d}, [x9], x11
-	.endr
+	_kx2_load
 	adrp	x8, sc_keccak_arm64_rc
 	add	x8, x8, :lo12:sc_keccak_arm64_rc
 	add	x10, x8, #(24 * 8)
@@ -237,10 +233,7 @@ SYM_FUNC_START(sc_keccakx2_neon_permute)
 	cmp	x8, x10
 	b.ne	.Lnx_round
 
-	mov	x9, x0
-	.irp	i, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24
-	st1	{v\i\().2d}, [x9], x11
-	.endr
+	_kx2_store
 	_restore_d8_d15
 	ret
 SYM_FUNC_END(sc_keccakx2_neon_permute)
