@@ -105,15 +105,7 @@ SYM_FUNC_START(sc_chacha_neon_xor4)
 	add	v14.4s, v14.4s, v18.4s
 	add	v15.4s, v15.4s, v19.4s
 
-	_transpose4	0, 1, 2, 3
-	_transpose4	4, 5, 6, 7
-	_transpose4	8, 9, 10, 11
-	_transpose4	12, 13, 14, 15
-
-	_xor_block	0, 4, 8, 12
-	_xor_block	1, 5, 9, 13
-	_xor_block	2, 6, 10, 14
-	_xor_block	3, 7, 11, 15
+	_xor_batch4
 	_restore_d8_d15
 	ret
 SYM_FUNC_END(sc_chacha_neon_xor4)

@@ -155,4 +155,20 @@
 	st1	{v16.16b-v19.16b}, [\dst], #64
 .endm
 
+/*
+ * The four blocks of a batch (vN: word N of the four blocks, lane b =
+ * block b) turned from words into blocks, XORed with 256 bytes at \src
+ * into \dst.
+ */
+.macro	_xor_batch4	src=x2, dst=x1
+	_transpose4	0, 1, 2, 3
+	_transpose4	4, 5, 6, 7
+	_transpose4	8, 9, 10, 11
+	_transpose4	12, 13, 14, 15
+	_xor_block	0, 4, 8, 12, \src, \dst
+	_xor_block	1, 5, 9, 13, \src, \dst
+	_xor_block	2, 6, 10, 14, \src, \dst
+	_xor_block	3, 7, 11, 15, \src, \dst
+.endm
+
 #endif /* _SC_ARM64_CHACHA_NEON_H */

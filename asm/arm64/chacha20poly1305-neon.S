@@ -296,14 +296,7 @@ SC_BE(	rev	mw1, mw1	)
 	add	v15.4s, v15.4s, v19.4s
 	add	v21.4s, v21.4s, v22.4s
 
-	_transpose4	0, 1, 2, 3
-	_transpose4	4, 5, 6, 7
-	_transpose4	8, 9, 10, 11
-	_transpose4	12, 13, 14, 15
-	_xor_block	0, 4, 8, 12, bin, bout
-	_xor_block	1, 5, 9, 13, bin, bout
-	_xor_block	2, 6, 10, 14, bin, bout
-	_xor_block	3, 7, 11, 15, bin, bout
+	_xor_batch4	bin, bout
 .if \seal
 	sub	mp, bout, #256			// seal: MAC it during the next
 	mov	mcount, #16
