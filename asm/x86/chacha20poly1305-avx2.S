@@ -99,6 +99,7 @@
  * before returning.
  */
 #include <linux/linkage.h>
+#include "poly1305-mulx.h"
 
 /* struct sc_poly1305_core */
 #define CORE_H0		0
@@ -149,53 +150,19 @@
 /* ---- Poly1305: one block in eight pieces ------------------------------ */
 
 /*
- * Piece \k of h = (h + m + 2^128) r for the block at MAC (see
- * poly1305-x86_64.S for the derivation): 0 adds the block, 1-3 the
- * products, 4-5 column 2 and its fold (5 (d2 >> 2), h2 = d2 & 3), 6-7 the
- * column sums, whose carries go to h2 (at most 9 here).  Every piece is
- * flag-neutral towards the vector code around it.
+ * Piece \k of h = (h + m + 2^128) r for the block at MAC: 0 adds the
+ * block, 1-7 are poly1305-mulx.h's multiplication, and the last moves MAC
+ * on.  Every piece is flag-neutral towards the vector code around it.
  */
 .macro _pp k
 .if \k == 0
 	addq		0(MAC), %r13
 	adcq		8(MAC), %r14
 	adcq		$1, %r15
-.elseif \k == 1
-	movq		%r12, %rax
-	imulq		%r15, %rax			/* h2 s1   (column 1) */
-	imulq		%r8, %r15			/* h2 r0   (column 2) */
-.elseif \k == 2
-	movq		%r13, %rdx
-	mulxq		%r8, %r13, %r11			/* h0 r0:  c0, c1 */
-	mulxq		%r9, %rbx, %rcx			/* h0 r1:  c1, c2 */
-.elseif \k == 3
-	movq		%r14, %rdx
-	mulxq		%r12, %r10, %r14		/* h1 s1:  c0, c1 */
-	mulxq		%r8, %rdi, %rdx			/* h1 r0:  c1, c2 */
-.elseif \k == 4
-	addq		%rdx, %rcx
-	addq		%r15, %rcx
-	movq		%rcx, %r15
-	andq		$3, %r15
-.elseif \k == 5
-	movq		%rcx, %rdx
-	shrq		$2, %rcx
-	andq		$-4, %rdx
-	addq		%rcx, %rdx			/* 5 (d2 >> 2) */
-.elseif \k == 6
-	addq		%r10, %r13			/* column 0 */
-	adcq		%r11, %r14			/* column 1 */
-	adcq		$0, %r15
-	addq		%rbx, %r14
-	adcq		$0, %r15
 .else
-	addq		%rdi, %r14
-	adcq		$0, %r15
-	addq		%rax, %r14
-	adcq		$0, %r15
-	addq		%rdx, %r13
-	adcq		$0, %r14
-	adcq		$0, %r15
+	_mulx_piece	\k
+.endif
+.if \k == 7
 	leaq		16(MAC), MAC
 .endif
 .endm

@@ -151,6 +151,7 @@
  */
 #include <linux/linkage.h>
 #include "vregs.h"
+#include "poly1305-mulx.h"
 
 /* struct sc_poly1305_core */
 #define CORE_H0		0
@@ -183,48 +184,14 @@
 
 /*
  * h = h r (partially reduced), base 2^64: r0 in %r8, r1 in %r9, s1 in %r12,
- * h in %r13/%r14/%r15 (h2 at most 9 on entry, at most 7 on exit).
- * Clobbers %rax %rbx %rcx %rdx %rdi %r10 %r11.
+ * h in %r13/%r14/%r15 (h2 at most 9 on entry, at most 7 on exit, reduced
+ * to at most 4 on the way out).  Clobbers %rax %rbx %rcx %rdx %rdi %r10
+ * %r11.  The pieces are poly1305-mulx.h's, shared with the stitched AEAD.
  */
 .macro _mulx_r
-	movq		%r12, %rax
-	imulq		%r15, %rax			/* h2 s1   (column 1) */
-	imulq		%r8, %r15			/* h2 r0   (column 2) */
-	movq		%r13, %rdx
-	mulxq		%r8, %r13, %r11			/* h0 r0:  r13 c0, r11 c1 */
-	mulxq		%r9, %rbx, %rcx			/* h0 r1:  rbx c1, rcx c2 */
-	movq		%r14, %rdx
-	mulxq		%r12, %r10, %r14		/* h1 s1:  r10 c0, r14 c1 */
-	mulxq		%r8, %rdi, %rdx			/* h1 r0:  rdi c1, rdx c2 */
-
-	/*
-	 * Column 2 without the carries out of column 1 is folded at once
-	 * (h2 = d2 & 3, h += 5 (d2 >> 2)), so the fold does not wait for the
-	 * column sums; those carries (at most 3) and the one out of the fold
-	 * go to h2, which stays at most 7 here (9 with the pad bit and the
-	 * message carry: h2 s1 < 2^64 still) and is reduced to at most 4 on
-	 * the way out.
-	 */
-	addq		%rdx, %rcx
-	addq		%r15, %rcx
-	movq		%rcx, %r15
-	andq		$3, %r15
-	movq		%rcx, %rdx
-	shrq		$2, %rcx
-	andq		$-4, %rdx
-	addq		%rcx, %rdx			/* 5 (d2 >> 2) */
-	addq		%r10, %r13			/* column 0 */
-	adcq		%r11, %r14			/* column 1 */
-	adcq		$0, %r15
-	addq		%rbx, %r14
-	adcq		$0, %r15
-	addq		%rdi, %r14
-	adcq		$0, %r15
-	addq		%rax, %r14
-	adcq		$0, %r15
-	addq		%rdx, %r13
-	adcq		$0, %r14
-	adcq		$0, %r15
+.irp k, 1,2,3,4,5,6,7
+	_mulx_piece	\k
+.endr
 .endm
 
 /*

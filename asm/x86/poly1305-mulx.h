@@ -1,0 +1,68 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * One Poly1305 multiplication in general registers, base 2^64 with MULX:
+ * h = h r, partially reduced, with r0 in %r8, r1 in %r9, s1 = 5 (r1 >> 2)
+ * in %r12 and h in %r13/%r14/%r15 (h2 at most 9 on entry, at most 7 on
+ * exit); clobbers %rax %rbx %rcx %rdx %rdi %r10 %r11 (poly1305-x86_64.S
+ * has the derivation).  In seven pieces, 1 to 7, so that the stitched
+ * AEAD code (chacha20poly1305-avx2.S) can place each between vector
+ * instructions; the scalar row runs them back to back (_mulx_r).  No
+ * piece reads a flag set before it.
+ */
+#ifndef _SC_ASM_X86_POLY1305_MULX_H
+#define _SC_ASM_X86_POLY1305_MULX_H
+
+/*
+ * Pieces 1-3: the products; 4-5: column 2 and its fold (5 (d2 >> 2),
+ * h2 = d2 & 3); 6-7: the column sums, whose carries go to h2.
+ */
+.macro _mulx_piece k
+.if \k == 1
+	movq		%r12, %rax
+	imulq		%r15, %rax			/* h2 s1   (column 1) */
+	imulq		%r8, %r15			/* h2 r0   (column 2) */
+.elseif \k == 2
+	movq		%r13, %rdx
+	mulxq		%r8, %r13, %r11			/* h0 r0:  r13 c0, r11 c1 */
+	mulxq		%r9, %rbx, %rcx			/* h0 r1:  rbx c1, rcx c2 */
+.elseif \k == 3
+	movq		%r14, %rdx
+	mulxq		%r12, %r10, %r14		/* h1 s1:  r10 c0, r14 c1 */
+	mulxq		%r8, %rdi, %rdx			/* h1 r0:  rdi c1, rdx c2 */
+.elseif \k == 4
+	/*
+	 * Column 2 without the carries out of column 1 is folded at once
+	 * (h2 = d2 & 3, h += 5 (d2 >> 2)), so the fold does not wait for the
+	 * column sums; those carries (at most 3) and the one out of the fold
+	 * go to h2, which stays at most 7 here (9 with the pad bit and the
+	 * message carry: h2 s1 < 2^64 still).
+	 */
+	addq		%rdx, %rcx
+	addq		%r15, %rcx
+	movq		%rcx, %r15
+	andq		$3, %r15
+.elseif \k == 5
+	movq		%rcx, %rdx
+	shrq		$2, %rcx
+	andq		$-4, %rdx
+	addq		%rcx, %rdx			/* 5 (d2 >> 2) */
+.elseif \k == 6
+	addq		%r10, %r13			/* column 0 */
+	adcq		%r11, %r14			/* column 1 */
+	adcq		$0, %r15
+	addq		%rbx, %r14
+	adcq		$0, %r15
+.elseif \k == 7
+	addq		%rdi, %r14
+	adcq		$0, %r15
+	addq		%rax, %r14
+	adcq		$0, %r15
+	addq		%rdx, %r13
+	adcq		$0, %r14
+	adcq		$0, %r15
+.else
+	.error "_mulx_piece: pieces are 1 to 7"
+.endif
+.endm
+
+#endif
