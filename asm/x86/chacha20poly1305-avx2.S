@@ -102,11 +102,6 @@
 #include "poly1305-mulx.h"
 
 /* struct sc_poly1305_core */
-#define CORE_H0		0
-#define CORE_H1		8
-#define CORE_H2		16
-#define CORE_R0		24
-#define CORE_R1		32
 
 #define F_BUF		0
 #define F_SAVE		512
@@ -325,27 +320,9 @@
 	movq		%rsp, %rbp
 .endm
 
-/* Poly1305 from the core at \c: r0, r1, s1 = r1 + r1/4, h */
-.macro _poly_load c
-	movq		CORE_R0(\c), %r8
-	movq		CORE_R1(\c), %r9
-	movq		%r9, %r12
-	shrq		$2, %r12
-	addq		%r9, %r12
-	movq		CORE_H0(\c), %r13
-	movq		CORE_H1(\c), %r14
-	movq		CORE_H2(\c), %r15
-.endm
-
 /* h back to the core at \c with h2 <= 4, as every Poly1305 row leaves it */
 .macro _poly_store c
-	movq		%r15, %rax
-	shrq		$2, %rax
-	leaq		(%rax, %rax, 4), %rax
-	andq		$3, %r15
-	addq		%rax, %r13
-	adcq		$0, %r14
-	adcq		$0, %r15
+	_mulx_fold
 	movq		%r13, CORE_H0(\c)
 	movq		%r14, CORE_H1(\c)
 	movq		%r15, CORE_H2(\c)
@@ -401,7 +378,7 @@
 	addq		%rdx, %rax
 	movq		%rax, F_PEND(%rsp)
 .endif
-	_poly_load	%rsi
+	_mulx_load	%rsi
 .if \open
 	movq		%rcx, MAC
 .else
@@ -720,7 +697,7 @@ SYM_FUNC_END(sc_ccp_open_avx2_x86)
 	vmovdqa		.Lccp_rol16(%rip), %ymm5
 	vmovdqa		.Lccp_rol8(%rip), %ymm6
 
-	_poly_load	%rdx
+	_mulx_load	%rdx
 	movq		%rcx, MAC
 
 1:

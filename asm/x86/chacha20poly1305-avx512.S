@@ -86,6 +86,7 @@
  * before return with every vector register.
  */
 #include <linux/linkage.h>
+#include "poly1305-mulx.h"
 #include "vregs.h"
 
 #define STATE	%rdi
@@ -96,12 +97,6 @@
 #define CTR	%r9d
 #define PP	%r10
 
-/* struct sc_poly1305_core */
-#define CORE_H0		0
-#define CORE_H1		8
-#define CORE_H2		16
-#define CORE_R0		24
-#define CORE_R1		32
 
 .section .rodata.sc_ccp, "a"
 .p2align 6

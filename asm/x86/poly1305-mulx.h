@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * One Poly1305 multiplication in general registers, base 2^64 with MULX:
+ * Poly1305 in general registers, base 2^64 with MULX: the core's layout,
+ * its load and the fold of h2 before the store, and one multiplication:
  * h = h r, partially reduced, with r0 in %r8, r1 in %r9, s1 = 5 (r1 >> 2)
  * in %r12 and h in %r13/%r14/%r15 (h2 at most 9 on entry, at most 7 on
  * exit); clobbers %rax %rbx %rcx %rdx %rdi %r10 %r11 (poly1305-x86_64.S
@@ -11,6 +12,39 @@
  */
 #ifndef _SC_ASM_X86_POLY1305_MULX_H
 #define _SC_ASM_X86_POLY1305_MULX_H
+
+/* struct sc_poly1305_core (the C wrappers assert these offsets) */
+#define CORE_H0		0
+#define CORE_H1		8
+#define CORE_H2		16
+#define CORE_R0		24
+#define CORE_R1		32
+
+/* r0, r1, s1 = r1 + r1/4 and h from the core at \c */
+.macro _mulx_load c
+	movq		CORE_R0(\c), %r8
+	movq		CORE_R1(\c), %r9
+	movq		%r9, %r12
+	shrq		$2, %r12
+	addq		%r9, %r12
+	movq		CORE_H0(\c), %r13
+	movq		CORE_H1(\c), %r14
+	movq		CORE_H2(\c), %r15
+.endm
+
+/*
+ * h2 <= 4, as every Poly1305 row leaves the core: h += 5 (h2 >> 2) with
+ * h2 &= 3.
+ */
+.macro _mulx_fold
+	movq		%r15, %rax
+	shrq		$2, %rax
+	leaq		(%rax, %rax, 4), %rax
+	andq		$3, %r15
+	addq		%rax, %r13
+	adcq		$0, %r14
+	adcq		$0, %r15
+.endm
 
 /*
  * Pieces 1-3: the products; 4-5: column 2 and its fold (5 (d2 >> 2),

@@ -154,12 +154,7 @@
 #include "poly1305-mulx.h"
 
 /* struct sc_poly1305_core */
-#define CORE_H0		0
-#define CORE_H1		8
-#define CORE_H2		16
-#define CORE_R0		24
-#define CORE_R1		32
-#define CORE_POW	40
+#define CORE_POW	40		/* after poly1305-mulx.h's CORE_* */
 /* struct sc_poly1305_pow (simdcrypt.h) */
 #define POW_READY	0
 #define POW_IFMA	1		/* values of POW_READY */
@@ -247,14 +242,7 @@ SYM_FUNC_START(sc_poly1305_blocks_x86_mulx)
 	movq		%rdx, S_END(%rsp)
 	movq		%rdi, S_CORE(%rsp)
 
-	movq		CORE_R0(%rdi), %r8
-	movq		CORE_R1(%rdi), %r9
-	movq		%r9, %r12
-	shrq		$2, %r12
-	addq		%r9, %r12			/* s1 = r1 + r1/4 */
-	movq		CORE_H0(%rdi), %r13
-	movq		CORE_H1(%rdi), %r14
-	movq		CORE_H2(%rdi), %r15
+	_mulx_load	%rdi
 
 .Lmulx_loop:
 	/* h += m + pad * 2^128 */
@@ -269,13 +257,7 @@ SYM_FUNC_START(sc_poly1305_blocks_x86_mulx)
 	jb		.Lmulx_loop
 
 	/* h2 <= 4 for the other rows and the final reduction */
-	movq		%r15, %rax
-	shrq		$2, %rax
-	leaq		(%rax, %rax, 4), %rax
-	andq		$3, %r15
-	addq		%rax, %r13
-	adcq		$0, %r14
-	adcq		$0, %r15
+	_mulx_fold
 	movq		S_CORE(%rsp), %rdi
 	movq		%r13, CORE_H0(%rdi)
 	movq		%r14, CORE_H1(%rdi)
