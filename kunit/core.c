@@ -33,7 +33,6 @@
 #include <crypto/skcipher.h>
 #include <crypto/poly1305.h>
 #include <crypto/sha3.h>
-#include <linux/hrtimer.h>
 #include <linux/interrupt.h>
 #include <linux/module.h>
 #include <linux/prandom.h>
@@ -43,7 +42,6 @@
 
 #include "compat/compat.h"
 #include "simdcrypt.h"
-#include "include/simdcrypt/shake.h"
 #include "common.h"
 #include "aead.h"
 #include "keccakx.h"
