@@ -20,6 +20,7 @@
 #include <linux/types.h>
 #include <linux/string.h>
 #include <linux/bug.h>
+#include <linux/kernel.h>
 #include <linux/export.h>
 #include "compat/simd.h"
 #include "simdcrypt.h"
@@ -103,9 +104,12 @@ void sc_shake_xn_absorb(struct sc_shake_xn_ctx *ctx, const u8 *const in[],
 		return;
 	while (off < len) {
 		const struct sc_keccakx_impl *impl = sc_shake_xn_row(sp->live);
-		size_t step = SC_SIMD_CHUNK / sc_shake_xn_groups(impl, sp->live);
-		size_t n = len - off < step ? len - off : step;
+		unsigned int groups = sc_shake_xn_groups(impl, sp->live);
+		size_t n = len - off;
 
+		/* a seed fits a section with any groups: no division then */
+		if (n > SC_SIMD_CHUNK / SC_KECCAKX_MAX)
+			n = min_t(size_t, n, SC_SIMD_CHUNK / groups);
 		sc_simd_run(impl->base.simd,
 			    sc_keccakx_sponge_absorb(impl, sp, in, off, n));
 		off += n;
@@ -141,10 +145,11 @@ void sc_shake_xn_squeeze_blocks(struct sc_shake_xn_ctx *ctx,
 		return;
 	while (nblocks) {
 		const struct sc_keccakx_impl *impl = sc_shake_xn_row(sp->live);
-		unsigned int step = SC_SIMD_CHUNK /
-			(sp->rate * sc_shake_xn_groups(impl, sp->live));
-		unsigned int n = nblocks < step ? nblocks : step;
+		unsigned int bytes = sp->rate * sc_shake_xn_groups(impl, sp->live);
+		unsigned int n = nblocks;
 
+		if ((u64)n * bytes > SC_SIMD_CHUNK)	/* no division then */
+			n = max_t(unsigned int, SC_SIMD_CHUNK / bytes, 1);
 		sc_simd_run(impl->base.simd,
 			    sc_keccakx_sponge_squeeze(impl, sp, o, n));
 		nblocks -= n;
