@@ -9,16 +9,21 @@
  *   1. the Poly1305 key from ChaCha block 0; a text of at most
  *      SC_CCP_HEAD_MAX bytes is copied into the request context and
  *      encrypted there, in place, by the same ChaCha call, so a short
- *      message makes one ChaCha call and never touches dst before its tag
- *      is checked;
+ *      message makes one ChaCha call (opened, it reaches dst only after
+ *      its tag is checked); one that lies in one page of src and of dst,
+ *      sealed or opened out of place, goes through the walk of step 3
+ *      instead, its first piece in the ChaCha call of the key block;
  *   2. the AD, read in pieces of SC_AD_PIECE bytes (copied to dst out of
  *      place); to open a short text, its ciphertext is read again the same
  *      way into Poly1305;
  *   3. a longer text through an skcipher walk, each piece of at most
  *      SC_SIMD_CHUNK bytes sealed or opened by the row in one SIMD section;
  *   4. the lengths block and the tag, compared with crypto_memneq.
- * A forged tag on a long text: the text is restored in place (the
- * keystream XORed back) or wiped out of place; -EBADMSG.
+ * A forged tag on a text that went through the walk: the text is
+ * restored in place (the keystream XORed back) or wiped out of place;
+ * -EBADMSG.  An open that fails otherwise after writing to dst (the walk's
+ * bounce allocation, GFP_ATOMIC without CRYPTO_TFM_REQ_MAY_SLEEP) zeroes
+ * the text in dst.
  */
 #include <linux/module.h>
 #include <linux/string.h>
@@ -250,6 +255,12 @@ static bool sc_aead_one_piece(struct scatterlist *sg, unsigned int off,
 static bool sc_aead_keyed_job(struct aead_request *req,
 			      const struct sc_aead_job *job)
 {
+	/*
+	 * The AD is read at the first piece, while the walk has it mapped:
+	 * with kmap_atomic() (6.1), preemption is off for all of it.
+	 */
+	if (req->assoclen > SC_AD_PIECE)
+		return false;
 	if (job->textlen && !job->head)
 		return true;
 	return job->textlen && (job->encrypt || req->src != req->dst) &&
@@ -318,6 +329,18 @@ static int sc_aead_text(struct aead_request *req, struct sc_aead_job *job,
 }
 
 /*
+ * An open that failed after the walk wrote to dst (a walk error, or an undo
+ * that did not finish): zero the text there, with no allocation, so that
+ * no unauthenticated plaintext stays.
+ */
+static void sc_aead_scrub(struct aead_request *req,
+			  const struct sc_aead_job *job)
+{
+	sg_zero_buffer(req->dst, sg_nents(req->dst), job->textlen,
+		       req->assoclen);
+}
+
+/*
  * A forged tag on a long text: put back the ciphertext in place (XOR the
  * keystream again, from the block after the key block and a lead) or wipe
  * the plaintext out of place.
@@ -364,6 +387,8 @@ static int sc_aead_crypt(struct aead_request *req, const u8 *nonce,
 	err = job.head && job.head == job.textlen ? 0 :
 					sc_aead_text(req, &job, false);
 	if (err) {
+		if (!encrypt)
+			sc_aead_scrub(req, &job);
 		sc_aead_wipe(rc, &job);
 		return err;
 	}
@@ -385,8 +410,9 @@ static int sc_aead_crypt(struct aead_request *req, const u8 *nonce,
 					 CCP_TAG_SIZE, 0);
 		if (crypto_memneq(rc->tag, rc->want, CCP_TAG_SIZE))
 			err = -EBADMSG;
-		if (err && job.head < job.textlen)
-			sc_aead_undo(req, &job, nonce);
+		if (err && job.head < job.textlen &&
+		    sc_aead_undo(req, &job, nonce))
+			sc_aead_scrub(req, &job);
 		else if (!err)
 			scatterwalk_map_and_copy(rc->head + CHACHA_BLOCK_SIZE,
 						 req->dst, req->assoclen,

@@ -26,7 +26,7 @@
 #include "aead.h"
 
 #define SC_TAG		16
-#define SC_AD_MAX	(64 + 8)
+#define SC_AD_MAX	(1000 + 8)
 #define SC_TEXT_MAX	4096
 
 static const unsigned int sc_aead_long_lens[] = {
@@ -243,8 +243,11 @@ static void sc_test_aead_lengths(struct kunit *test, const char *tmpl)
 {
 	static const unsigned int texts[] = { 0, 1, 15, 16, 63, 64, 65, 192,
 					      193, 1000, 4096 };
+	/* past one 256-byte AD piece: the AD is read before the walk */
+	static const unsigned int long_ads[] = { 255, 256, 257, 511, 1000 };
+	static const unsigned int long_ad_texts[] = { 0, 64, 961, 4096, 5000 };
 	struct sc_aead_case t;
-	unsigned int i, ad, n;
+	unsigned int i, j, ad, n;
 
 	sc_aead_setup(test, &t, tmpl, 21);
 	n = sc_aead_sweep(test, &t, SC_TEXT_MAX, 1);
@@ -252,6 +255,11 @@ static void sc_test_aead_lengths(struct kunit *test, const char *tmpl)
 		for (ad = 0; ad <= 64; ad++, n++)
 			if (!sc_aead_one(test, &t, (t.esp ? 8 : 0) + ad,
 					 texts[i], (ad + i) % SC_LAYOUTS))
+				return;
+	for (i = 0; i < ARRAY_SIZE(long_ads); i++)
+		for (j = 0; j < ARRAY_SIZE(long_ad_texts); j++, n++)
+			if (!sc_aead_one(test, &t, (t.esp ? 8 : 0) + long_ads[i],
+					 long_ad_texts[j], (i + j) % SC_LAYOUTS))
 				return;
 	kunit_info(test, "%s vs %s: %u messages\n",
 		   crypto_aead_driver_name(t.ours),
