@@ -2023,6 +2023,12 @@ static void test_dispatch(void)
 				      lens[l], ns->name);
 			}
 		}
+		/* init measures without a forced row, and forces it again */
+		check(!sc_force_impl(alg, "generic"), "dispatch", an,
+		      "force generic before init");
+		sc_dispatch_init(false);
+		check(sc_forced_impl(alg) == sc_impl_find(alg, "generic"),
+		      "dispatch", an, "a row forced before init is forced after it");
 		check(!sc_force_impl(alg, "fastest") && sc_forced_impl(alg) == -1,
 		      "dispatch", an, "fastest returns to the plan");
 		check(pick_row(alg, 1 << 20) ==
