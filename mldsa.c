@@ -22,6 +22,7 @@
 #include <linux/types.h>
 #include <linux/string.h>
 #include <linux/errno.h>
+#include <linux/kernel.h>
 #include <linux/slab.h>
 #include <linux/export.h>
 #include "compat/unaligned.h"
@@ -33,6 +34,8 @@
 #endif
 
 #define SC_MLDSA_FIRST_BLOCKS	5
+/* a SIMD section's bytes of candidates: SC_SIMD_CHUNK, in whole groups */
+#define SC_MLDSA_REJ_CHUNK	(SC_SIMD_CHUNK / 48 * 48)
 
 /**
  * sc_mldsa_rej_ntt() - RejNTTPoly's sampling step over squeezed bytes
@@ -50,9 +53,17 @@ unsigned int sc_mldsa_rej_ntt(u32 *a, unsigned int j, const u8 *buf,
 	u32 z;
 
 #if defined(__x86_64__)
+	/* whole 48-byte groups, at most SC_MLDSA_REJ_CHUNK bytes a section */
 	if (len >= 48 && j <= SC_MLDSA_N - 16 &&
-	    sc_mldsa_rej_simd_supported() && sc_simd_usable())
-		sc_simd_run(true, i = sc_mldsa_rej_simd(a, &j, buf, len));
+	    sc_mldsa_rej_simd_supported() && sc_simd_usable()) {
+		while (len - i >= 48 && j <= SC_MLDSA_N - 16) {
+			unsigned int n = min_t(unsigned int, len - i,
+					       SC_MLDSA_REJ_CHUNK);
+
+			sc_simd_run(true,
+				    i += sc_mldsa_rej_simd(a, &j, buf + i, n));
+		}
+	}
 #endif
 	/* four-byte loads while a fourth byte exists; stores are undone by j */
 	for (; i + 4 <= len && j < SC_MLDSA_N; i += 3) {
@@ -69,10 +80,15 @@ unsigned int sc_mldsa_rej_ntt(u32 *a, unsigned int j, const u8 *buf,
 }
 EXPORT_SYMBOL_GPL(sc_mldsa_rej_ntt);
 
+/*
+ * The seeds and the squeezed bytes: 6992 bytes, and the SHAKE context
+ * (about 1.7 KiB) in an allocation of its own, so that each stays within
+ * a kmalloc cache (8 KiB at most; together they would take four pages).
+ */
 struct sc_mldsa_ws {
-	struct sc_shake_xn_ctx ctx;
 	u8 seed[SC_KECCAKX_MAX][SC_MLDSA_SEED_SIZE + 2];
 	u8 buf[SC_KECCAKX_MAX][SC_MLDSA_FIRST_BLOCKS * SHAKE128_RATE];
+	struct sc_shake_xn_ctx *ctx;
 };
 
 /* Entries @first .. @first + @m - 1 (row-major) of the k x l matrix. */
@@ -94,9 +110,9 @@ static void sc_mldsa_expand_group(struct sc_mldsa_ws *w, u32 *a,
 		in[t] = w->seed[t];
 		out[t] = w->buf[t];
 	}
-	sc_shake128_xn_init(&w->ctx, m);
-	sc_shake_xn_absorb(&w->ctx, in, SC_MLDSA_SEED_SIZE + 2);
-	sc_shake_xn_squeeze_blocks(&w->ctx, out, SC_MLDSA_FIRST_BLOCKS);
+	sc_shake128_xn_init(w->ctx, m);
+	sc_shake_xn_absorb(w->ctx, in, SC_MLDSA_SEED_SIZE + 2);
+	sc_shake_xn_squeeze_blocks(w->ctx, out, SC_MLDSA_FIRST_BLOCKS);
 	for (left = 0, t = 0; t < m; t++) {
 		cnt[t] = sc_mldsa_rej_ntt(a + SC_MLDSA_N * (first + t), 0,
 					  w->buf[t], sizeof(w->buf[t]));
@@ -105,7 +121,7 @@ static void sc_mldsa_expand_group(struct sc_mldsa_ws *w, u32 *a,
 	while (left) {
 		for (t = 0; t < m; t++)
 			out[t] = cnt[t] < SC_MLDSA_N ? w->buf[t] : NULL;
-		sc_shake_xn_squeeze_blocks(&w->ctx, out, 1);
+		sc_shake_xn_squeeze_blocks(w->ctx, out, 1);
 		for (left = 0, t = 0; t < m; t++) {
 			if (!out[t])
 				continue;
@@ -114,7 +130,7 @@ static void sc_mldsa_expand_group(struct sc_mldsa_ws *w, u32 *a,
 			left += cnt[t] < SC_MLDSA_N;
 		}
 	}
-	sc_shake_xn_zeroize(&w->ctx);
+	sc_shake_xn_zeroize(w->ctx);
 }
 
 /**
@@ -125,7 +141,7 @@ static void sc_mldsa_expand_group(struct sc_mldsa_ws *w, u32 *a,
  * @k: rows (4, 6, 8 for ML-DSA-44/65/87), 1 to SC_MLDSA_MAX_KL
  * @l: columns (4, 5, 7), 1 to SC_MLDSA_MAX_KL
  *
- * Allocates a workspace (about 8.5 KiB): process context.
+ * Allocates its workspace (about 6.8 KiB and 1.7 KiB): process context.
  *
  * Return: 0, -EINVAL for a bad @k or @l, -ENOMEM.
  */
@@ -139,10 +155,16 @@ int sc_mldsa_expand_a(u32 *a, const u8 *rho, unsigned int k, unsigned int l)
 	w = kmalloc(sizeof(*w), GFP_KERNEL);
 	if (!w)
 		return -ENOMEM;
+	w->ctx = kmalloc(sizeof(*w->ctx), GFP_KERNEL);
+	if (!w->ctx) {
+		kfree(w);
+		return -ENOMEM;
+	}
 	for (first = 0; first < n; first += SC_KECCAKX_MAX)
 		sc_mldsa_expand_group(w, a, rho, l, first,
 				      n - first < SC_KECCAKX_MAX ?
 				      n - first : SC_KECCAKX_MAX);
+	kfree(w->ctx);
 	kfree(w);
 	return 0;
 }

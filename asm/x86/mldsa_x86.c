@@ -9,7 +9,11 @@
 #include "../../simdcrypt.h"
 #include "mldsa_x86.h"
 
+/* All zmm: not on CPUs that prefer ymm, as every zmm row (DESIGN.md). */
 bool sc_mldsa_rej_simd_supported(void)
 {
-	return (sc_cpu_features() & SC_CPU_AVX512) == SC_CPU_AVX512;
+	u32 cpu = sc_cpu_features();
+
+	return (cpu & SC_CPU_AVX512) == SC_CPU_AVX512 &&
+	       !(cpu & SC_CPU_PREFER_YMM);
 }

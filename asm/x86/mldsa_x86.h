@@ -6,7 +6,7 @@
 #include <linux/types.h>
 #include <linux/linkage.h>
 
-/* AVX-512 (F, BW, VL) is there: sc_mldsa_rej_simd() may be used. */
+/* AVX-512 (F, BW, VL), zmm welcome: sc_mldsa_rej_simd() may be used. */
 bool sc_mldsa_rej_simd_supported(void);
 /*
  * In a SIMD section: whole 48-byte groups of @buf into @a from *@j, while
