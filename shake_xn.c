@@ -54,18 +54,20 @@ static unsigned int sc_shake_xn_groups(const struct sc_keccakx_impl *impl,
 	return n;
 }
 
+/* A bad @n leaves no stream: the context reads and writes nothing. */
 static void sc_shake_xn_init(struct sc_shake_xn_ctx *ctx, unsigned int n,
 			     unsigned int rate)
 {
 	if (WARN_ON_ONCE(n < 1 || n > SC_KECCAKX_MAX))
-		n = n ? SC_KECCAKX_MAX : 1;
+		n = 0;
 	sc_keccakx_sponge_init(&ctx->sp, n, rate);
 }
 
 /**
  * sc_shake128_xn_init() - start @n SHAKE128 streams
  * @ctx: the context (may live on the stack; holds no pointers)
- * @n: number of streams, 1 to SC_KECCAKX_MAX (8)
+ * @n: number of streams, 1 to SC_KECCAKX_MAX (8); any other count warns
+ *     and leaves a context whose calls read and write nothing
  */
 void sc_shake128_xn_init(struct sc_shake_xn_ctx *ctx, unsigned int n)
 {
@@ -76,7 +78,8 @@ EXPORT_SYMBOL_GPL(sc_shake128_xn_init);
 /**
  * sc_shake256_xn_init() - start @n SHAKE256 streams
  * @ctx: the context (may live on the stack; holds no pointers)
- * @n: number of streams, 1 to SC_KECCAKX_MAX (8)
+ * @n: number of streams, 1 to SC_KECCAKX_MAX (8); any other count warns
+ *     and leaves a context whose calls read and write nothing
  */
 void sc_shake256_xn_init(struct sc_shake_xn_ctx *ctx, unsigned int n)
 {
@@ -91,7 +94,9 @@ EXPORT_SYMBOL_GPL(sc_shake256_xn_init);
  * @len: bytes of each input
  *
  * May be called any number of times before the first squeeze; stream j
- * then hashes the concatenation of its inputs.
+ * then hashes the concatenation of its inputs.  After a squeeze, or on a
+ * context never started (zeroed, or wiped by sc_shake_xn_zeroize()), it
+ * warns and does nothing.
  */
 void sc_shake_xn_absorb(struct sc_shake_xn_ctx *ctx, const u8 *const in[],
 			size_t len)
@@ -100,7 +105,7 @@ void sc_shake_xn_absorb(struct sc_shake_xn_ctx *ctx, const u8 *const in[],
 	size_t off = 0;
 
 	BUILD_BUG_ON(SC_KECCAKX_MAX * KECCAK_MAX_RATE > SC_SIMD_CHUNK);
-	if (WARN_ON_ONCE(sp->squeezing))
+	if (WARN_ON_ONCE(sp->squeezing || !sp->rate) || !sp->live)
 		return;
 	while (off < len) {
 		const struct sc_keccakx_impl *impl = sc_shake_xn_row(sp->live);
@@ -124,8 +129,11 @@ EXPORT_SYMBOL_GPL(sc_shake_xn_absorb);
  *	 SHAKE128, 136 for SHAKE256), or is NULL to stop stream j for good
  * @nblocks: blocks to squeeze
  *
- * A stopped stream costs nothing once no live stream shares its row's
- * group; the row is chosen again for the streams still live.
+ * @out is not advanced: the next call writes from @out[j] again.  A
+ * stream stopped in an earlier call stays stopped: its @out[j] is not
+ * written, NULL or not.  A stopped stream costs nothing once no live
+ * stream shares its row's group; the row is chosen again for the streams
+ * still live.  On a context never started it warns and does nothing.
  */
 void sc_shake_xn_squeeze_blocks(struct sc_shake_xn_ctx *ctx,
 				u8 *const out[], unsigned int nblocks)
@@ -134,6 +142,8 @@ void sc_shake_xn_squeeze_blocks(struct sc_shake_xn_ctx *ctx,
 	u8 *o[SC_KECCAKX_MAX];
 	unsigned int j;
 
+	if (WARN_ON_ONCE(!sp->rate))
+		return;
 	if (!sp->squeezing)
 		sc_keccakx_sponge_finalize(sp, SHAKE_DSBYTE);
 	for (j = 0; j < sp->n; j++) {

@@ -297,14 +297,31 @@ static void test_api(void)
 				 len % 3 == 0, false);
 	sc_test_simd_off = false;
 
-	/* n outside 1..8 is clamped, not overrun */
+	/*
+	 * n outside 1..8, or a context never started (zeroed, or wiped):
+	 * the calls read no input (NULL here) and write no output.
+	 */
 	{
+		static const unsigned int bad[] = { 0, SC_KECCAKX_MAX + 1, 100 };
+		const u8 *none[SC_KECCAKX_MAX + 1] = { NULL };
+		static u8 outb[2][SHAKE128_RATE], zero[sizeof(outb)];
+		u8 *out[SC_KECCAKX_MAX + 1] = { outb[0], outb[1] };
 		struct sc_shake_xn_ctx ctx;
+		unsigned int i;
 
-		sc_shake128_xn_init(&ctx, 0);
-		check(ctx.sp.n == 1, "n = 0 clamps to 1 (%u)", ctx.sp.n);
-		sc_shake128_xn_init(&ctx, 9);
-		check(ctx.sp.n == SC_KECCAKX_MAX, "n = 9 clamps to 8 (%u)", ctx.sp.n);
+		for (i = 0; i <= ARRAY_SIZE(bad); i++) {
+			if (i < ARRAY_SIZE(bad))
+				sc_shake128_xn_init(&ctx, bad[i]);
+			else
+				sc_shake_xn_zeroize(&ctx);
+			memset(outb, 0, sizeof(outb));
+			sc_shake_xn_absorb(&ctx, none, 40);
+			sc_shake_xn_squeeze_blocks(&ctx, out, 1);
+			check(!memcmp(outb, zero, sizeof(outb)),
+			      "%s: nothing written",
+			      i < ARRAY_SIZE(bad) ? "n outside 1..8" :
+						     "a wiped context");
+		}
 	}
 }
 
@@ -336,12 +353,15 @@ static void ref_expand_a(u32 *a, const u8 *rho, unsigned int k, unsigned int l)
 	}
 }
 
-/* A candidate for the sampler: below q, at or above q, or at the edge. */
-static void rej_candidate(u8 *p)
+/*
+ * A candidate for the sampler: below q, at or above q, or at the edge;
+ * @heavy: nearly all rejected.
+ */
+static void rej_candidate(u8 *p, bool heavy)
 {
 	u32 z;
 
-	switch (rnd_below(5)) {
+	switch (heavy ? (rnd_below(30) ? 1 : 2) : rnd_below(5)) {
 	case 0:
 		z = SC_MLDSA_Q - 1;
 		break;
@@ -362,20 +382,25 @@ static void rej_candidate(u8 *p)
  * sc_mldsa_rej_ntt() (the AVX-512 groups of 16 where the CPU has them,
  * the C loop otherwise and for the rest) against a plain loop: every
  * start count near the 16-word store limit and the end, buffer lengths
- * across several groups, 40% rejected candidates.
+ * across several groups, 40% rejected candidates; and one call in four
+ * over up to 9000 bytes, nearly all rejected, so that the sampler runs
+ * past one SIMD section's 4080 bytes.
  */
 static void test_rej_ntt(void)
 {
-	static u8 buf[900];
+	static u8 buf[9000];
 	u32 a[SC_MLDSA_N], ref[SC_MLDSA_N];
-	unsigned int iter, i, j0, len, j, r;
+	unsigned int iter, i, j0, len, j, r, size;
+	bool heavy;
 
 	for (iter = 0; iter < (g_quick ? 300u : 3000u); iter++) {
-		for (i = 0; i + 3 <= sizeof(buf); i += 3)
-			rej_candidate(buf + i);
+		heavy = !(iter % 4);
+		size = heavy ? sizeof(buf) : 900;
+		for (i = 0; i + 3 <= size; i += 3)
+			rej_candidate(buf + i, heavy);
 		j0 = rnd_below(4) ? rnd_below(SC_MLDSA_N + 1) :
 				    SC_MLDSA_N - 20 + rnd_below(21);
-		len = 3 * rnd_below(sizeof(buf) / 3 + 1);
+		len = 3 * rnd_below(size / 3 + 1);
 		for (i = 0; i < SC_MLDSA_N; i++)
 			a[i] = ref[i] = 0xdead0000 + i;
 		for (i = 0, r = j0; i + 3 <= len && r < SC_MLDSA_N; i += 3) {

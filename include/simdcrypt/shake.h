@@ -54,7 +54,9 @@ void sc_shake256(const u8 *in, size_t inlen, u8 *out, size_t outlen);
  *	sc_shake_xn_absorb(&ctx, in, len);	(any number of times)
  *	sc_shake_xn_squeeze_blocks(&ctx, out, 2);
  *	out[1] = NULL;				(stream 1 is done: stop it)
- *	sc_shake_xn_squeeze_blocks(&ctx, out, 1);	(next block of 0, 2, 3)
+ *	sc_shake_xn_squeeze_blocks(&ctx, out, 1);	(the next block of 0, 2
+ *						 and 3, over their first:
+ *						 out[] is not advanced)
  *	sc_shake_xn_zeroize(&ctx);
  *
  * Output comes in whole blocks of the rate (168 bytes for SHAKE128, 136
