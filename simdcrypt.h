@@ -30,7 +30,7 @@
 /* AVX-512 F + VL + BW, with the OS saving the zmm/opmask state */
 #define SC_CPU_AVX512		(1u << 6)
 #define SC_CPU_AVX512IFMA	(1u << 7)
-/* The CPU runs zmm code at a lower clock: prefer ymm (Skylake-X) */
+/* The CPU runs zmm code at a lower clock: prefer ymm (Skylake-X ...) */
 #define SC_CPU_PREFER_YMM	(1u << 8)
 /* An Intel core (a hint for rows measured to lose there, not a feature) */
 #define SC_CPU_INTEL		(1u << 9)
@@ -40,6 +40,23 @@
 #define SC_CPU_AMD		(1u << 11)
 #define SC_CPU_NEON		(1u << 16)
 #define SC_CPU_ARM_SHA3		(1u << 17)
+
+/*
+ * Intel family 6 models whose clock drops under zmm code: the kernel's
+ * zmm_exclusion_list, behind X86_FEATURE_PREFER_YMM where a kernel has
+ * it.  Skylake-X; Ice Lake X, D, client, L and NNPI; Tiger Lake L and H.
+ * For kernels without the flag (6.1, 6.12) and for userspace.
+ */
+static inline bool sc_intel6_prefers_ymm(unsigned int model)
+{
+	switch (model) {
+	case 0x55: case 0x6a: case 0x6c: case 0x7d: case 0x7e: case 0x9d:
+	case 0x8c: case 0x8d:
+		return true;
+	default:
+		return false;
+	}
+}
 
 /* The longest input handed to a SIMD row in one SIMD section. */
 #define SC_SIMD_CHUNK		4096

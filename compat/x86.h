@@ -65,9 +65,10 @@ static inline bool sc_cpu_prefers_ymm(void)
 #elif defined(CONFIG_UML)
 	return false;		/* no family or model there either */
 #else
-	/* Before the flag existed: Skylake-X (family 6, model 0x55). */
+	/* Before the flag existed: the kernel's list, simdcrypt.h */
 	return sc_cpu_vendor_hint() == SC_CPU_INTEL &&
-	       boot_cpu_data.x86 == 6 && boot_cpu_data.x86_model == 0x55;
+	       boot_cpu_data.x86 == 6 &&
+	       sc_intel6_prefers_ymm(boot_cpu_data.x86_model);
 #endif
 }
 

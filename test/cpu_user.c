@@ -140,8 +140,9 @@ u32 sc_cpu_detect_raw(void)
 		f |= SC_CPU_INTEL;
 	if (!strcmp(vendor, "AuthenticAMD"))
 		f |= SC_CPU_AMD;
-	/* Before X86_FEATURE_PREFER_YMM: Skylake-X, as compat/x86.h */
-	if (!strcmp(vendor, "GenuineIntel") && family == 6 && model == 0x55)
+	/* The kernel's zmm_exclusion_list, as compat/x86.h */
+	if (!strcmp(vendor, "GenuineIntel") && family == 6 &&
+	    sc_intel6_prefers_ymm(model))
 		f |= SC_CPU_PREFER_YMM;
 #elif defined(__aarch64__)
 	unsigned long hw = getauxval(AT_HWCAP);
