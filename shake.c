@@ -7,8 +7,9 @@
  * SIMD row runs inside a SIMD section when the context allows it;
  * otherwise the best row that needs none does the work (the x86_64
  * "scalar" row, or generic C), so the API works in any context but NMI.
- * These are the module's only plain exports (EXPORT_SYMBOL_GPL): the test
- * hooks live in the SIMDCRYPT_INTERNAL namespace (compat/export.h).
+ * Exported with EXPORT_SYMBOL_GPL, as are the multi-stream API
+ * (shake_xn.c) and ExpandA (mldsa.c); the test flavour's hooks live in the
+ * SIMDCRYPT_INTERNAL namespace (compat/export.h).
  */
 #include <linux/module.h>
 #include <linux/bug.h>

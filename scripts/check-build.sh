@@ -146,7 +146,7 @@ kunit_check() { # TARGET
 	fi
 }
 flavour_check() { # TARGET DEFAULT_KO
-	local t=$1 dko=$2 tout=$outbase/$1-test t0 tko bad d tr
+	local t=$1 dko=$2 tout=$outbase/$1-test t0 tko bad d tr dns tns
 	t0=$(date +%s)
 	rm -rf "$tout"
 	if ! bm=$("$here/build-module.sh" "$t" "$src" "$tout" SIMDCRYPT_TEST=1 2>/dev/null); then
@@ -157,6 +157,9 @@ flavour_check() { # TARGET DEFAULT_KO
 	bad=$(bad_lines "$tout/build.log")
 	read -r -a d <<<"$(knob_traces "$dko")"
 	read -r -a tr <<<"$(knob_traces "$tko")"
+	# the test hooks' exports (compat/export.h), test flavour only
+	dns=$(grep -c 'SIMDCRYPT_INTERNAL' "$(dirname "$dko")/Module.symvers" || true)
+	tns=$(grep -c 'SIMDCRYPT_INTERNAL' "$tout/Module.symvers" || true)
 	if [ -n "$bad" ]; then
 		printf '%s\n' "$bad" | sed 's/^/    /'
 		result FAIL "flavour-$t" "the test flavour has warning/objtool lines"
@@ -164,8 +167,10 @@ flavour_check() { # TARGET DEFAULT_KO
 		result FAIL "flavour-$t" "the default build has the test knob (modinfo -p: ${d[0]}, strings: ${d[1]} hits)"
 	elif [ "${tr[0]}" != 1 ] || [ "${tr[1]}" = 0 ]; then
 		result FAIL "flavour-$t" "the test flavour lacks test_corrupt= (modinfo -p: ${tr[0]}, strings: ${tr[1]} hits)"
+	elif [ "$dns" != 0 ] || [ "$tns" = 0 ]; then
+		result FAIL "flavour-$t" "SIMDCRYPT_INTERNAL exports: default build $dns (want 0), test flavour $tns (want some)"
 	else
-		result PASS "flavour-$t" "default: no test_corrupt (modinfo -p, strings); test flavour: has it; $(($(date +%s) - t0)) s"
+		result PASS "flavour-$t" "default: no test_corrupt (modinfo -p, strings), no test hook exported; test flavour: has both ($tns hooks); $(($(date +%s) - t0)) s"
 	fi
 }
 
