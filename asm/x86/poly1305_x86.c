@@ -63,10 +63,8 @@ static void sc_poly1305_blocks_avx2(struct sc_poly1305_core *core,
 {
 	if (len >= SC_POLY1305_AVX2_MIN)
 		sc_poly1305_blocks_x86_avx2(core, src, len, padbit);
-	else if (sc_cpu_features() & SC_CPU_BMI2)
-		sc_poly1305_blocks_x86_mulx(core, src, len, padbit);
 	else
-		sc_poly1305_blocks_generic(core, src, len, padbit);
+		sc_poly1305_blocks_x86_mulx(core, src, len, padbit);
 }
 
 /*
@@ -102,7 +100,8 @@ const struct sc_poly1305_impl sc_poly1305_impl_scalar = {
 const struct sc_poly1305_impl sc_poly1305_impl_avx2 = {
 	.base = {
 		.name		= "avx2",
-		.cpu_features	= SC_CPU_AVX2,
+		/* the key powers are MULX code, whatever the length */
+		.cpu_features	= SC_CPU_AVX2 | SC_CPU_BMI2,
 		.simd		= true,
 		.min_len	= 768,
 	},
