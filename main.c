@@ -55,18 +55,28 @@ static const char *const sc_alg_param_names[SC_ALG_COUNT] = {
 	[SC_ALG_KECCAK_XN] = "keccakx",
 };
 
+/* Set once init has run: parameters given at load are parsed before. */
+static bool sc_loaded;
+
+/*
+ * A row refused at load (a modprobe.d line naming a row this CPU lacks, a
+ * VM moved to another host) leaves "fastest" with a warning: failing the
+ * parameter would fail the whole load, and the kernel's own drivers would
+ * serve every user.  Written at run time, the write fails.
+ */
 static int sc_param_set(const char *val, const struct kernel_param *kp)
 {
 	enum sc_alg alg = (enum sc_alg)(uintptr_t)kp->arg;
+	bool loaded = READ_ONCE(sc_loaded);
 	char name[32];
 	int err;
 
 	strscpy(name, val, sizeof(name));
 	err = sc_force_impl(alg, strim(name));
 	if (err)
-		pr_warn("%s_impl=%s refused (%d)\n", sc_alg_param_names[alg],
-			name, err);
-	return err;
+		pr_warn("%s_impl=%s refused (%d)%s\n", sc_alg_param_names[alg],
+			name, err, loaded ? "" : ": fastest instead");
+	return loaded ? err : 0;
 }
 
 static int sc_param_get(char *buf, const struct kernel_param *kp)
@@ -187,6 +197,7 @@ static int __init simdcrypt_init(void)
 	err = sc_register(SC_ALG_AEAD, sc_aead_register);
 	if (err)
 		goto err_sha3;
+	WRITE_ONCE(sc_loaded, true);
 	return 0;
 
 err_sha3:

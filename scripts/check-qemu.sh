@@ -446,6 +446,24 @@ done
 	res "FAIL simdcrypt drivers still registered after rmmod:$bad"
 run_afalg "afalg vs the kernel's own drivers after rmmod" -m
 
+# ---- a row this CPU lacks, named at load: a warning, not a failed load ----
+n0=$(dmesg | wc -l)
+if finit /lib/extra/simdcrypt.ko chacha_impl=no-such-row; then
+	p=/sys/module/simdcrypt/parameters/chacha_impl
+	if ! grep -q '^\[fastest\]' $p; then
+		res "FAIL load with chacha_impl=no-such-row: not on fastest ($(cat $p))"
+	elif echo no-such-row >$p 2>/dev/null; then
+		res "FAIL load with chacha_impl=no-such-row: the same write at run time was taken"
+	elif ! dmesg | tail -n +$((n0 + 1)) | grep -q 'chacha_impl=no-such-row refused (-22): fastest instead'; then
+		res "FAIL load with chacha_impl=no-such-row: no warning in dmesg"
+	else
+		res "PASS load with chacha_impl=no-such-row: fastest, warned; refused at run time"
+	fi
+	rmmod simdcrypt || res "FAIL rmmod simdcrypt (second load)"
+else
+	res "FAIL load with chacha_impl=no-such-row: $(dmesg | tail -2 | tr '\n' ' ')"
+fi
+
 # ---- dmesg ----
 echo "SC-DMESG-BEGIN"
 dmesg
@@ -566,6 +584,7 @@ for t in "${targets[@]}"; do
 		gsum=$(grep -a -m1 '^SC-GUEST-SUMMARY ' "$log" | cut -d' ' -f2-)
 		missing=""
 		for need in "insmod simdcrypt.ko" "afalg vs simdcrypt" "rmmod simdcrypt" "dmesg clean" \
+			"tcrypt mode=214" "load with chacha_impl=no-such-row" \
 			"ipsec: pings" "ktls (simdcrypt): simdcrypt pair: messages" \
 			"ktls (simdcrypt): simdcrypt capture"; do
 			grep -a -q "^SC-RESULT PASS $need" "$log" || missing="$missing, $need"
