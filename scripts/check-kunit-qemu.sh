@@ -177,6 +177,7 @@ echo "SC-GUEST-START $(uname -r) $(uname -m)"
 echo "SC-CPU $(grep -m1 -E '^(flags|Features)' /proc/cpuinfo | tr ' ' '\n' |
 	grep -xE 'ssse3|avx|avx2|avx512f|avx512vl|avx512bw|avx512ifma|asimd|sha3|sve|sve2' | tr '\n' ' ')"
 cat /proc/crypto >$O/proc-crypto-before.txt
+cat /proc/cpuinfo >$O/cpuinfo.txt
 dmesg -c >$O/dmesg-boot.txt
 
 t=$(cut -d' ' -f1 /proc/uptime)
@@ -232,7 +233,7 @@ cat /proc/crypto >$O/proc-crypto-after.txt
 dmesg -c >$O/dmesg-rmmod.txt
 
 for f in proc-crypto-before proc-crypto-loaded proc-crypto-kunit proc-crypto-after \
-	 parameters dmesg-boot dmesg-insmod dmesg-kunit dmesg-stress dmesg-hold dmesg-rmmod; do
+	 cpuinfo parameters dmesg-boot dmesg-insmod dmesg-kunit dmesg-stress dmesg-hold dmesg-rmmod; do
 	[ -f $O/$f.txt ] && dump $f $O/$f.txt
 done
 echo "SC-GUEST-DONE"
@@ -255,7 +256,7 @@ t_boot=$(( $(date +%s) - t1 ))
 tr -d '\r\000' <"$out/console.log" >"$out/console.txt"
 con=$out/console.txt
 for f in proc-crypto-before proc-crypto-loaded proc-crypto-kunit proc-crypto-after \
-	parameters dmesg-boot dmesg-insmod dmesg-kunit dmesg-stress dmesg-hold dmesg-rmmod; do
+	cpuinfo parameters dmesg-boot dmesg-insmod dmesg-kunit dmesg-stress dmesg-hold dmesg-rmmod; do
 	awk -v n="$f" '$0 == "SC-END " n {p=0} p {print} $0 == "SC-BEGIN " n {p=1}' "$con" >"$out/$f.txt"
 done
 
@@ -292,6 +293,7 @@ for a in $algs; do
 		[ "$drv" = "$a-simdcrypt" -a "$st" = passed ]
 done
 sc_check_ours_gone "$out"
+sc_check_rows "$out/cpuinfo.txt" "$out/parameters.txt"
 
 # dmesg and console: crashes, warnings, sleeping in atomic context, failed
 # self-tests

@@ -186,6 +186,8 @@ for spec in $algs; do
 	# "no simdcrypt driver left" check below covers the AEADs)
 done
 sc_check_ours_gone "$out"
+# UML runs on this CPU: the host's flags
+sc_check_rows /proc/cpuinfo "$out/parameters.txt"
 
 # What measuring the rows at load added to insmod (at most
 # 20 ms; the budget stops it, one size class can run over).  UML runs the

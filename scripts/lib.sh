@@ -234,6 +234,46 @@ sc_check_ours_gone() {
 		bash -c "[ -s '$out/proc-crypto-after.txt' ] && ! grep -q simdcrypt '$out/table-after.txt'"
 }
 
+# sc_check_rows CPUINFO PARAMETERS: through the caller's check, each
+# *_impl parameter (PARAMETERS: the guest's "name: value" lines) lists the
+# rows the CPU's flags allow (CPUINFO: /proc/cpuinfo of the kernel the
+# module ran on).  The flags are the kernel's, not the module's detection:
+# were compat/<arch>.h to stop seeing AVX2 or NEON, only the generic rows
+# would be tested and every other check would still pass.  A floor, one
+# SIMD row per kind, each with the flags its table entry requires.
+sc_check_rows() {
+	local cpuinfo=$1 params=$2 flags p row need f have listed
+	flags=" $(grep -m1 -E '^(flags|Features)' "$cpuinfo" | cut -d: -f2) "
+	while read -r p row need; do
+		have=1
+		for f in ${need//,/ }; do
+			[[ $flags == *" $f "* ]] || have=0
+		done
+		[ "$have" = 1 ] || continue
+		listed=$(grep "^${p}_impl:" "$params" | cut -d: -f2 | tr -d '[]' | tr ' ' '\n')
+		check "CPU has ${need//,/ }: ${p}_impl lists $row" \
+			grep -qxF -- "$row" <<<"$listed"
+	done <<'ROWS'
+chacha ssse3 ssse3
+chacha avx2 avx,avx2
+chacha avx512 avx512f,avx512vl,avx512bw
+poly1305 scalar bmi2
+poly1305 avx2 avx2,bmi2
+poly1305 ifma avx512f,avx512vl,avx512bw,avx512ifma,bmi2
+sha3 scalar bmi1,bmi2
+sha3 avx512vl avx512f,avx512vl,avx512bw
+keccakx avx2x4 avx2
+keccakx avx512x8 avx512f,avx512vl,avx512bw
+aead avx2 avx,avx2,bmi2
+chacha neon asimd
+poly1305 neon asimd
+aead neon asimd
+keccakx neonx2 asimd
+sha3 sha3ce asimd,sha3
+keccakx sha3cex2 asimd,sha3
+ROWS
+}
+
 # sc_guest_settle: shell text for a busybox guest script: `settle SECONDS`
 # waits until no algorithm of ours is a larval (their self-tests run in
 # cryptomgr threads; one whose tests failed stays "selftest : unknown"),
@@ -263,11 +303,14 @@ GUEST
 # fail counters and leaves the skipped ones in ktap_skipped.  Safe under
 # set -e.
 sc_ktap_report() {
-	local out=$1 kdir=$2 kt krc=0 kp=0 kf=0 kunitpy
+	local out=$1 kdir=$2 kt krc=0 kp=0 kf=0 kunitpy nsuites
 	ktap_skipped=0
+	# every suite the sources define must report (one left out of
+	# kunit_test_suites() would otherwise just not run)
+	nsuites=$(cat "$SC_TOP"/kunit/*.c | grep -c '^static struct kunit_suite ')
 	if [ -s "$out/dmesg-kunit.txt" ]; then
 		kt=$(python3 "$SC_TOP/test/ktap_check.py" "$out/dmesg-kunit.txt" \
-			--ktap-out "$out/ktap.txt") || krc=$?
+			--suites "$nsuites" --ktap-out "$out/ktap.txt") || krc=$?
 		printf '%s\n' "$kt" | grep -v '^ktap-totals' || true
 		# shellcheck disable=SC2034 # ktap_skipped: the caller's
 		read -r _ kp kf ktap_skipped < <(printf '%s\n' "$kt" |
