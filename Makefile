@@ -111,7 +111,7 @@ check-deps:
 
 check-user:
 	scripts/deps.sh user
-	$(MAKE) -C test check
+	$(MAKE) -C test check-mutant check
 
 check-sanitize:
 	scripts/deps.sh user
