@@ -89,7 +89,7 @@ bad=$(printf '%s\n' "$list" | grep -E "^$src/(test|kunit|bench|scripts|debian|Do
 	res FAIL "package carries: $(printf '%s' "$bad" | head -5 | tr '\n' ' ')"
 missing=""
 for f in "$src/dkms.conf" "$src/Kbuild" "$src/VERSION" "$src/main.c" \
-	./etc/modules-load.d/simdcrypt.conf ./usr/share/initramfs-tools/hooks/simdcrypt \
+	./usr/lib/modules-load.d/simdcrypt.conf ./usr/share/initramfs-tools/hooks/simdcrypt \
 	./usr/share/initramfs-tools/scripts/init-premount/simdcrypt; do
 	printf '%s\n' "$list" | grep -qxF "$f" || missing="$missing $f"
 done

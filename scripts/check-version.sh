@@ -3,7 +3,8 @@
 #
 # scripts/check-version.sh: the release number lives in VERSION; everything
 # else that names it must agree (part of `make check-dkms`):
-#   debian/changelog   top entry VERSION-N
+#   debian/changelog   top entry VERSION (debian/source/format is native:
+#                      no Debian revision, or dpkg-source refuses it)
 #   dkms.conf          PACKAGE_VERSION="#MODULE_VERSION#" (filled from VERSION)
 #   NEWS               has a section for VERSION
 #   README.md          says "Version VERSION"
@@ -28,10 +29,10 @@ else
 	res FAIL "VERSION holds '$v', want MAJOR.MINOR.PATCH"
 fi
 dv=$(sed -n '1s/^simdcrypt (\([^)]*\)).*/\1/p' debian/changelog 2>/dev/null)
-if [ "${dv%-*}" = "$v" ]; then
-	res PASS "debian/changelog's top entry is $dv"
+if [ "$dv" = "$v" ] && grep -qx '3.0 (native)' debian/source/format; then
+	res PASS "debian/changelog's top entry is $dv, a native package's"
 else
-	res FAIL "debian/changelog's top entry is '${dv:-none}', want $v-N"
+	res FAIL "debian/changelog's top entry is '${dv:-none}' ($(cat debian/source/format 2>/dev/null)), want $v in a 3.0 (native) package"
 fi
 if grep -qx 'PACKAGE_VERSION="#MODULE_VERSION#"' dkms.conf; then
 	res PASS "dkms.conf takes the version from VERSION"
