@@ -81,7 +81,7 @@ unsigned int sc_mldsa_rej_ntt(u32 *a, unsigned int j, const u8 *buf,
 EXPORT_SYMBOL_GPL(sc_mldsa_rej_ntt);
 
 /*
- * The seeds and the squeezed bytes: 6992 bytes, and the SHAKE context
+ * The seeds and the squeezed bytes (about 6.8 KiB), and the SHAKE context
  * (about 1.7 KiB) in an allocation of its own, so that each stays within
  * a kmalloc cache (8 KiB at most; together they would take four pages).
  */
