@@ -518,7 +518,8 @@ fi
 ktls_host=$SC_TOP/build/qemu/bin/ktls-host
 mkdir -p "$(dirname "$ktls_host")"
 if [ ! -x "$ktls_host" ] || [ "$SC_TOP/test/ktls.c" -nt "$ktls_host" ] ||
-	[ "$SC_TOP/test/report.h" -nt "$ktls_host" ]; then
+	[ "$SC_TOP/test/report.h" -nt "$ktls_host" ] ||
+	[ "$SC_TOP/test/fdio.h" -nt "$ktls_host" ]; then
 	gcc -O2 -Wall -Wextra -DKTLS_HOST -o "$ktls_host" "$SC_TOP/test/ktls.c" -lcrypto ||
 		sc_die "building the host half of test/ktls.c failed (libssl-dev?)"
 fi

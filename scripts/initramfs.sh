@@ -71,7 +71,7 @@ command -v $cc >/dev/null || sc_die "$cc not found (scripts/deps.sh installs it)
 for t in afalg finit ktls; do
 	bin=$bindir/$t-$SC_KARCH
 	stale=$([ -x "$bin" ] && find "$SC_TOP/test/$t.c" "$SC_TOP/test/vectors.h" \
-		"$SC_TOP/test/report.h" -newer "$bin" || echo missing)
+		"$SC_TOP/test/report.h" "$SC_TOP/test/fdio.h" -newer "$bin" || echo missing)
 	if [ -n "$stale" ]; then
 		sc_log "initramfs: building $t for $SC_KARCH"
 		$cc -O2 -Wall -Wextra -static -o "$bin.$$" "$SC_TOP/test/$t.c" && mv -f "$bin.$$" "$bin"

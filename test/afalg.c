@@ -45,6 +45,7 @@
 #include <unistd.h>
 #include <sys/socket.h>
 #include <linux/if_alg.h>
+#include "fdio.h"
 #include "report.h"
 #include "vectors.h"
 
@@ -477,21 +478,6 @@ static int send_all(int fd, const uint8_t *p, size_t len, int more)
 		p += r;
 		len -= r;
 	} while (len);
-	return 0;
-}
-
-static int read_all(int fd, uint8_t *p, size_t len)
-{
-	while (len) {
-		ssize_t r = read(fd, p, len);
-
-		if (r < 0)
-			return -errno;
-		if (r == 0)
-			return -EIO;
-		p += r;
-		len -= r;
-	}
 	return 0;
 }
 

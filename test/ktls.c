@@ -39,6 +39,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include "fdio.h"
 #include "report.h"
 
 /* ------------------------------------------------------------------ */
@@ -182,34 +183,6 @@ static int tls_keys(int fd, int dir, int which)
 	memcpy(ci.iv, k.iv, sizeof(ci.iv));
 	memcpy(ci.rec_seq, k.seq, sizeof(ci.rec_seq));
 	return setsockopt(fd, SOL_TLS, dir, &ci, sizeof(ci)) ? -errno : 0;
-}
-
-static int write_all(int fd, const uint8_t *p, size_t n)
-{
-	while (n) {
-		ssize_t r = write(fd, p, n);
-
-		if (r < 0)
-			return -errno;
-		p += r;
-		n -= r;
-	}
-	return 0;
-}
-
-static int read_all(int fd, uint8_t *p, size_t n)
-{
-	while (n) {
-		ssize_t r = read(fd, p, n);
-
-		if (r < 0)
-			return -errno;
-		if (!r)
-			return -EPIPE;
-		p += r;
-		n -= r;
-	}
-	return 0;
 }
 
 /* reads message M of N bytes and checks it; 0, -errno or -EILSEQ */
