@@ -839,6 +839,19 @@ void __init sc_dispatch_init(bool calibrate)
 		WRITE_ONCE(sc_forced_row[alg], forced[alg]);
 }
 
+/*
+ * The classes a plan's summary counts: for Keccak xN only those that are a
+ * stream count's own length (eight of them); the rest repeat one of those
+ * counts or lie below one stream.
+ */
+static bool __init sc_class_counted(enum sc_alg alg, unsigned int cl)
+{
+	unsigned int len = sc_class_len[cl];
+
+	return alg != SC_ALG_KECCAK_XN ||
+	       SC_KECCAKX_LEN(sc_keccakx_states(len)) == len;
+}
+
 /* room for one range ("..., avx512-horiz to 1536 B (+14% over avx512)") */
 #define SC_DESCRIBE_RANGE	64
 /* and for the summary ("; measured in 14.9 ms, 11 of 17 size classes ...") */
@@ -853,8 +866,10 @@ void __init sc_dispatch_describe(enum sc_alg alg, char *buf, size_t len)
 {
 	const struct sc_calib_result *res = &sc_calib[alg];
 	const char *name = sc_alg_names[alg] ? sc_alg_names[alg] : "?";
-	unsigned int cl, end, i, ndiff = 0;
+	unsigned int cl, end, i, ndiff = 0, ncounted = 0;
 	u64 sum_best = 0, sum_static = 0;
+	const char *unit = alg == SC_ALG_KECCAK_XN ? "stream counts" :
+						      "size classes";
 	size_t n;
 
 	n = scnprintf(buf, len, "%s:", name);
@@ -903,24 +918,28 @@ void __init sc_dispatch_describe(enum sc_alg alg, char *buf, size_t len)
 			  res->over_budget ? " (the time for measuring was spent)" : "");
 		return;
 	}
-	for (cl = 0; cl < SC_NCLASSES; cl++)
+	for (cl = 0; cl < SC_NCLASSES; cl++) {
+		if (!sc_class_counted(alg, cl))
+			continue;
+		ncounted++;
 		if (res->t_best[cl] != res->t_static[cl]) {
 			ndiff++;
 			sum_best += res->t_best[cl];
 			sum_static += res->t_static[cl];
 		}
+	}
 	n += scnprintf(buf + n, len - n, "; measured in %llu.%llu ms",
 		       (unsigned long long)res->ns / 1000000,
 		       (unsigned long long)res->ns / 100000 % 10);
 	/* a clock too coarse for a sample (UML) can leave sum_best at 0 */
 	if (ndiff && !sum_best)
 		scnprintf(buf + n, len - n,
-			  ", %u of %u size classes differ from the static table",
-			  ndiff, SC_NCLASSES);
+			  ", %u of %u %s differ from the static table",
+			  ndiff, ncounted, unit);
 	else if (ndiff)
 		scnprintf(buf + n, len - n,
-			  ", %u of %u size classes differ from the static table, %llu.%02llux faster there",
-			  ndiff, SC_NCLASSES,
+			  ", %u of %u %s differ from the static table, %llu.%02llux faster there",
+			  ndiff, ncounted, unit,
 			  (unsigned long long)(sum_static / sum_best),
 			  (unsigned long long)(sum_static * 100 / sum_best % 100));
 	else
