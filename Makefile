@@ -78,13 +78,25 @@ unload:
 
 # Install the sources for DKMS, which rebuilds the module for new kernels.
 # (On Debian, `make deb` and installing the package does this and more.)
+# The package's sources are dpkg's: this target refuses to overwrite them.
+# A version it installed before is removed from DKMS first, so it can be
+# run again after a change.
+DKMS_SRC = /usr/src/simdcrypt-$(VERSION)
 dkms-install:
-	rm -rf /usr/src/simdcrypt-$(VERSION)
-	mkdir -p /usr/src/simdcrypt-$(VERSION)
+	@if dpkg-query -S $(DKMS_SRC) >/dev/null 2>&1; then \
+		echo "$(DKMS_SRC) belongs to a package ($$(dpkg-query -S $(DKMS_SRC) | cut -d: -f1)):" \
+			"remove it first (apt remove simdcrypt-dkms)" >&2; exit 1; fi
+	@command -v dkms >/dev/null || { echo "dkms is not installed" >&2; exit 1; }
+	git ls-files >/dev/null
+	if dkms status -m simdcrypt -v $(VERSION) | grep -q .; then \
+		dkms remove simdcrypt/$(VERSION) --all; fi
+	rm -rf $(DKMS_SRC)
+	mkdir -p $(DKMS_SRC)
 	git ls-files | grep -v -e '^test/' -e '^bench/' -e '^scripts/' -e '^kunit/' \
 		-e '^debian/' -e '^dist/' -e '^Documentation/' | \
-		tar -cf - -T - | tar -xf - -C /usr/src/simdcrypt-$(VERSION)
-	sed -i 's/#MODULE_VERSION#/$(VERSION)/' /usr/src/simdcrypt-$(VERSION)/dkms.conf
+		tar -cf - -T - | tar -xf - -C $(DKMS_SRC)
+	test -f $(DKMS_SRC)/dkms.conf
+	sed -i 's/#MODULE_VERSION#/$(VERSION)/' $(DKMS_SRC)/dkms.conf
 	dkms install simdcrypt/$(VERSION)
 
 dkms-remove:
