@@ -34,8 +34,8 @@
 #          forced through the multi-stream SHAKE API against OpenSSL.
 #   build  simdcrypt.ko cross-built with scripts/build-module.sh for
 #          arm64-6.1, arm64-6.12, arm64-7.3 (W=1); any "warning:" fails.
-#   qemu   scripts/check-qemu.sh for every arm64 target it knows (arm64-6.1
-#          today): Debian's arm64 kernel booted in qemu-system-aarch64,
+#   qemu   scripts/check-qemu.sh for every arm64 target it knows (arm64-6.1,
+#          arm64-6.12, arm64-7.3): Debian's arm64 kernel booted in qemu-system-aarch64,
 #          insmod, selftests, AF_ALG, IPsec, kTLS, every row forced; its
 #          checks count in the closing line.
 #
