@@ -61,7 +61,7 @@ void sc_shake256(const u8 *in, size_t inlen, u8 *out, size_t outlen);
  *
  * Output comes in whole blocks of the rate (168 bytes for SHAKE128, 136
  * for SHAKE256); stream j's bytes are exactly SHAKE128/256 of its input.
- * Callable from any context, like the single-stream API.
+ * Callable from any context but NMI, like the single-stream API.
  */
 struct sc_shake_xn_ctx {
 	struct sc_keccakx_sponge sp;
