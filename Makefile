@@ -3,7 +3,8 @@
 # simdcrypt developer entry points.  The module itself is described in Kbuild.
 #
 #   make                 build simdcrypt.ko against KDIR (default: the running
-#                        kernel's headers; a clear error when they are missing)
+#                        kernel's headers, else the newest installed ones, said
+#                        out loud; a clear error when there are none)
 #                        SIMDCRYPT_TEST=1 builds the test flavour (test_corrupt=)
 #   make load / unload   insmod / rmmod on this machine
 #   make dkms-install    install the sources for DKMS (rebuilt per kernel)
@@ -21,6 +22,7 @@
 #   make check-kcsan     the x86_64 one's debug flavour (KCSAN, lockdep) on 4
 #                        vCPUs: KUnit, a row-switching stress, rmmod vs AF_ALG
 #   make check-dkms      the .deb in clean Debian roots, DKMS builds, boots
+#   make check-arm64     the arm64 rows under qemu-aarch64, arm64 builds and boots
 #   make docs            Documentation/ as HTML (Sphinx), warnings are errors
 #   make bench           userspace benchmark vs OpenSSL and libsodium (+ chart)
 #   make plot            bench/results.svg from the newest bench/results-<cpu>.csv

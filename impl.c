@@ -860,7 +860,7 @@ static bool __init sc_class_counted(enum sc_alg alg, unsigned int cl)
 /*
  * "chacha20: scalar to 128 B (+12% over avx512vl), avx512vl to 384 B (+3%
  * over avx512), avx512 above (+40% over avx512vl); measured in 1.2 ms,
- * 2 of 17 classes differ from the static table, 1.06x faster there"
+ * 2 of 17 size classes differ from the static table, 1.06x faster there"
  */
 void __init sc_dispatch_describe(enum sc_alg alg, char *buf, size_t len)
 {

@@ -3,13 +3,18 @@
  * simdcrypt: module init/exit, CPU feature detection and the parameters
  * that show and force the implementation of each algorithm.
  *
- *   /sys/module/simdcrypt/parameters/chacha_impl     e.g. "[fastest] generic avx2"
+ *   /sys/module/simdcrypt/parameters/chacha_impl
  *   /sys/module/simdcrypt/parameters/poly1305_impl
  *   /sys/module/simdcrypt/parameters/sha3_impl
+ *   /sys/module/simdcrypt/parameters/aead_impl
+ *   /sys/module/simdcrypt/parameters/keccakx_impl
  *
  * Reading lists the rows this CPU supports, with the current choice in
- * brackets; writing "fastest" or a row name (or passing it at load time)
- * changes it.  A row the CPU cannot run is refused with -ENODEV.
+ * brackets (poly1305_impl on an AVX2 CPU: "[fastest] generic scalar avx2");
+ * writing "fastest" or a row name (or passing it at load time)
+ * changes it.  Written at run time, a row the CPU cannot run is refused
+ * with -ENODEV (an unknown name with -EINVAL); given at load, it leaves
+ * "fastest" with a warning (sc_param_set()).
  */
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
 

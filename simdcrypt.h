@@ -9,7 +9,8 @@
  * (kernel_fpu_begin/end, kernel_neon_begin/end), the shortest input it is
  * worth using for, and its function pointers.  One place, sc_*_pick(),
  * chooses among the rows the CPU supports; the module parameters
- * chacha_impl=, poly1305_impl= and sha3_impl= can force one row.
+ * chacha_impl=, poly1305_impl=, sha3_impl=, aead_impl= and keccakx_impl=
+ * can force one row.
  *
  * This header is compiled in the kernel and in userspace (test/shim provides
  * the few <linux/...> headers it needs there).

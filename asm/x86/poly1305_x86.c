@@ -22,8 +22,7 @@
  *
  * The vector kernels take any length and compute their key powers on
  * every call, unless the caller keeps them in core->pow; their wrappers
- * leave short inputs to the scalar code (or to the generic C where the
- * CPU lacks BMI2).  The wrappers call the asm directly, so no asm address
+ * leave short inputs to the scalar code (every row here requires BMI2).  The wrappers call the asm directly, so no asm address
  * is taken.  The cutoffs (min_len) and how they were measured:
  * Documentation/poly1305.rst.
  */

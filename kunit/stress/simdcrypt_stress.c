@@ -9,8 +9,8 @@
  * checks each answer against the kernel's own generic drivers (7.x has no
  * poly1305 hash driver but ours: there the Poly1305 library).  Meanwhile
  * one more kthread forces a random row (or "fastest") for every algorithm
- * through sc_force_impl(), the function behind chacha_impl=, poly1305_impl=
- * and sha3_impl=, about once a millisecond.  Init returns 0 when every
+ * through sc_force_impl(), the function behind the *_impl= parameters,
+ * about once a millisecond.  Init returns 0 when every
  * answer agreed, -EIO otherwise; the counts go to the kernel log:
  *
  *   simdcrypt_stress: 4 workers, 20 s: 123456 operations, 0 mismatches,
