@@ -40,50 +40,20 @@ static int sc_poly1305_final(struct shash_desc *desc, u8 *out)
 	return err;
 }
 
+/*
+ * The state as plain data (struct sc_poly1305_state): not the descriptor,
+ * whose core.pow is a pointer and whose buffer keeps key bytes past its
+ * end.
+ */
 static int sc_poly1305_export(struct shash_desc *desc, void *out)
 {
-	memcpy(out, shash_desc_ctx(desc), sizeof(struct sc_poly1305_msg));
+	sc_poly1305_msg_export(shash_desc_ctx(desc), out);
 	return 0;
-}
-
-/*
- * A state this driver exported: flags 0 or 1, s only after r, r clamped,
- * h as every row leaves it (h2 <= 4), a partial block shorter than 16.
- * The flags are checked as bytes before they are read as bools; @in need
- * not be aligned.
- */
-#define SC_POLY1305_FIELD(in, type, field)				\
-	get_unaligned((const type *)((in) +				\
-			offsetof(struct sc_poly1305_msg, field)))
-
-static bool sc_poly1305_state_ok(const u8 *in)
-{
-	u8 rset = SC_POLY1305_FIELD(in, u8, rset);
-	u8 sset = SC_POLY1305_FIELD(in, u8, sset);
-
-	BUILD_BUG_ON(sizeof(bool) != 1);
-	if (rset > 1 || sset > 1 || (sset && !rset))
-		return false;
-	if (SC_POLY1305_FIELD(in, unsigned int, buflen) >= POLY1305_BLOCK_SIZE)
-		return false;
-	if ((SC_POLY1305_FIELD(in, u64, core.r[0]) & ~0x0ffffffc0fffffffull) ||
-	    (SC_POLY1305_FIELD(in, u64, core.r[1]) & ~0x0ffffffc0ffffffcull))
-		return false;
-	return SC_POLY1305_FIELD(in, u64, core.h[2]) <= 4;
 }
 
 static int sc_poly1305_import(struct shash_desc *desc, const void *in)
 {
-	struct sc_poly1305_msg *msg = shash_desc_ctx(desc);
-
-	if (!sc_poly1305_state_ok(in)) {
-		/* leave no earlier key or partial state behind either */
-		memzero_explicit(msg, sizeof(*msg));
-		return -EINVAL;
-	}
-	memcpy(msg, in, sizeof(*msg));
-	msg->core.pow = NULL;	/* only an update in progress has one */
-	return 0;
+	return sc_poly1305_msg_import(shash_desc_ctx(desc), in);
 }
 
 static struct shash_alg sc_poly1305_alg = {
@@ -94,7 +64,7 @@ static struct shash_alg sc_poly1305_alg = {
 	.export			= sc_poly1305_export,
 	.import			= sc_poly1305_import,
 	.descsize		= sizeof(struct sc_poly1305_msg),
-	.statesize		= sizeof(struct sc_poly1305_msg),
+	.statesize		= sizeof(struct sc_poly1305_state),
 	.base.cra_name		= "poly1305",
 	.base.cra_driver_name	= "poly1305-simdcrypt",
 	.base.cra_priority	= SC_PRIORITY,

@@ -249,6 +249,75 @@ int sc_poly1305_msg_final(const struct sc_poly1305_impl *impl,
 	return 0;
 }
 
+_Static_assert(sizeof(struct sc_poly1305_state) == 80,
+	       "struct sc_poly1305_state: no padding");
+
+void sc_poly1305_msg_export(const struct sc_poly1305_msg *msg, void *out)
+{
+	struct sc_poly1305_state st;
+
+	memset(&st, 0, sizeof(st));
+	memcpy(st.h, msg->core.h, sizeof(st.h));
+	memcpy(st.r, msg->core.r, sizeof(st.r));
+	memcpy(st.s, msg->s, sizeof(st.s));
+	memcpy(st.buf, msg->buf, msg->buflen);
+	st.buflen = msg->buflen;
+	st.rset = msg->rset;
+	st.sset = msg->sset;
+	memcpy(out, &st, sizeof(st));
+	memzero_explicit(&st, sizeof(st));
+}
+
+/*
+ * A state this code exported: flags 0 or 1, s only after r, r clamped,
+ * h as every row leaves it (h2 <= 4), a partial block shorter than 16 and
+ * zero after its end, @zero zero.
+ */
+static bool sc_poly1305_state_ok(const struct sc_poly1305_state *st)
+{
+	u8 rest = 0;
+	unsigned int i;
+
+	if (st->rset > 1 || st->sset > 1 || (st->sset && !st->rset))
+		return false;
+	if (st->buflen >= POLY1305_BLOCK_SIZE)
+		return false;
+	for (i = st->buflen; i < POLY1305_BLOCK_SIZE; i++)
+		rest |= st->buf[i];
+	for (i = 0; i < sizeof(st->zero); i++)
+		rest |= st->zero[i];
+	if (rest)
+		return false;
+	if ((st->r[0] & ~0x0ffffffc0fffffffull) ||
+	    (st->r[1] & ~0x0ffffffc0ffffffcull))
+		return false;
+	return st->h[2] <= 4;
+}
+
+int sc_poly1305_msg_import(struct sc_poly1305_msg *msg, const void *in)
+{
+	struct sc_poly1305_state st;
+	int err = 0;
+
+	memcpy(&st, in, sizeof(st));
+	if (sc_poly1305_state_ok(&st)) {
+		sc_poly1305_msg_init(msg);	/* core.pow: NULL */
+		memcpy(msg->core.h, st.h, sizeof(st.h));
+		memcpy(msg->core.r, st.r, sizeof(st.r));
+		memcpy(msg->s, st.s, sizeof(st.s));
+		memcpy(msg->buf, st.buf, st.buflen);
+		msg->buflen = st.buflen;
+		msg->rset = st.rset;
+		msg->sset = st.sset;
+	} else {
+		/* leave no earlier key or partial state behind either */
+		memzero_explicit(msg, sizeof(*msg));
+		err = -EINVAL;
+	}
+	memzero_explicit(&st, sizeof(st));
+	return err;
+}
+
 const struct sc_poly1305_impl sc_poly1305_impl_generic = {
 	.base = { .name = "generic" },
 	.blocks = sc_poly1305_blocks_generic,

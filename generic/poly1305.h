@@ -32,4 +32,28 @@ void sc_poly1305_msg_update_chunked(const struct sc_poly1305_impl *impl,
 int sc_poly1305_msg_final(const struct sc_poly1305_impl *impl,
 		       struct sc_poly1305_msg *msg, u8 *out);
 
+/*
+ * The shash's exported state: plain data in the CPU's byte order, with no
+ * pointer (core.pow stays behind) and no padding of the compiler's; the
+ * partial block and @zero are zero beyond what is set.
+ */
+struct sc_poly1305_state {
+	u64 h[3];
+	u64 r[2];
+	u32 s[4];
+	u8 buf[POLY1305_BLOCK_SIZE];
+	u8 buflen;
+	u8 rset;
+	u8 sset;
+	u8 zero[5];
+};
+
+/* @out: sizeof(struct sc_poly1305_state) bytes, any alignment. */
+void sc_poly1305_msg_export(const struct sc_poly1305_msg *msg, void *out);
+/*
+ * @in: a state sc_poly1305_msg_export() could have written, any
+ * alignment; anything else is -EINVAL, and @msg is wiped then.
+ */
+int sc_poly1305_msg_import(struct sc_poly1305_msg *msg, const void *in);
+
 #endif

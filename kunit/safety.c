@@ -8,8 +8,12 @@
  *                   native ChaCha and Poly1305 rows).
  * - poly1305_import: import takes back what export gave, rejects what this
  *                   driver cannot have exported (flags not 0/1, s without r,
- *                   unclamped r, h2 > 4, a full partial block) with -EINVAL
- *                   and leaves the descriptor wiped.
+ *                   unclamped r, h2 > 4, a full partial block, bytes past
+ *                   it or in the zero pad) with -EINVAL and leaves the
+ *                   descriptor wiped.
+ * - poly1305_export_plain: the exported state is plain data: no pointer
+ *                   (core.pow, which a long update sets) and nothing past
+ *                   the partial block.
  * - poly1305_nokey: final before r and s were seen is -ENOKEY and wipes the
  *                   descriptor (r and a partial s were in it).
  */
@@ -88,10 +92,11 @@ static void sc_safety_free(void *tfm)
 static void sc_safety_get(struct kunit *test, struct sc_safety_desc *d)
 {
 	const size_t size = sizeof(struct sc_poly1305_msg);
+	const size_t ss = sizeof(struct sc_poly1305_state);
 
 	d->desc = kunit_kzalloc(test, sizeof(*d->desc) + size, GFP_KERNEL);
-	d->state = kunit_kzalloc(test, size + 1, GFP_KERNEL);
-	d->bad = kunit_kzalloc(test, size + 1, GFP_KERNEL);
+	d->state = kunit_kzalloc(test, ss + 1, GFP_KERNEL);
+	d->bad = kunit_kzalloc(test, ss + 1, GFP_KERNEL);
 	KUNIT_ASSERT_NOT_NULL(test, d->desc);
 	KUNIT_ASSERT_NOT_NULL(test, d->state);
 	KUNIT_ASSERT_NOT_NULL(test, d->bad);
@@ -103,7 +108,7 @@ static void sc_safety_get(struct kunit *test, struct sc_safety_desc *d)
 							d->tfm), 0);
 	d->desc->tfm = d->tfm;
 	KUNIT_ASSERT_EQ(test, crypto_shash_descsize(d->tfm), size);
-	KUNIT_ASSERT_EQ(test, crypto_shash_statesize(d->tfm), size);
+	KUNIT_ASSERT_EQ(test, crypto_shash_statesize(d->tfm), ss);
 }
 
 static bool sc_safety_wiped(struct shash_desc *desc)
@@ -120,13 +125,16 @@ static void sc_test_poly1305_import(struct kunit *test)
 		unsigned int size;
 		u64 value;	/* OR-ed into the field */
 	} bad[] = {
-		{ "rset 2", offsetof(struct sc_poly1305_msg, rset), 1, 2 },
-		{ "sset 2", offsetof(struct sc_poly1305_msg, sset), 1, 2 },
-		{ "buflen 16", offsetof(struct sc_poly1305_msg, buflen), 4, 16 },
-		{ "r0 bit 28", offsetof(struct sc_poly1305_msg, core.r[0]), 8,
+		{ "rset 2", offsetof(struct sc_poly1305_state, rset), 1, 2 },
+		{ "sset 2", offsetof(struct sc_poly1305_state, sset), 1, 2 },
+		{ "buflen 16", offsetof(struct sc_poly1305_state, buflen), 1, 16 },
+		{ "r0 bit 28", offsetof(struct sc_poly1305_state, r[0]), 8,
 		  1ull << 28 },
-		{ "r1 bit 0", offsetof(struct sc_poly1305_msg, core.r[1]), 8, 1 },
-		{ "h2 5", offsetof(struct sc_poly1305_msg, core.h[2]), 8, 5 },
+		{ "r1 bit 0", offsetof(struct sc_poly1305_state, r[1]), 8, 1 },
+		{ "h2 5", offsetof(struct sc_poly1305_state, h[2]), 8, 5 },
+		{ "past the partial block",
+		  offsetof(struct sc_poly1305_state, buf[15]), 1, 1 },
+		{ "zero[4]", offsetof(struct sc_poly1305_state, zero[4]), 1, 1 },
 	};
 	u8 msg[32 + 21], tag1[POLY1305_DIGEST_SIZE], tag2[POLY1305_DIGEST_SIZE];
 	struct sc_safety_desc d;
@@ -147,7 +155,7 @@ static void sc_test_poly1305_import(struct kunit *test)
 	KUNIT_EXPECT_MEMEQ(test, tag1, tag2, sizeof(tag1));
 	/* ... from an unaligned buffer too */
 	in = d.bad + 1;
-	memcpy(in, d.state, sizeof(struct sc_poly1305_msg));
+	memcpy(in, d.state, sizeof(struct sc_poly1305_state));
 	KUNIT_EXPECT_EQ(test, crypto_shash_import(d.desc, in), 0);
 	KUNIT_EXPECT_EQ(test, crypto_shash_final(d.desc, tag2), 0);
 	KUNIT_EXPECT_MEMEQ(test, tag1, tag2, sizeof(tag1));
@@ -155,7 +163,7 @@ static void sc_test_poly1305_import(struct kunit *test)
 	for (i = 0; i < ARRAY_SIZE(bad); i++) {
 		u64 v = 0;
 
-		memcpy(d.bad, d.state, sizeof(struct sc_poly1305_msg));
+		memcpy(d.bad, d.state, sizeof(struct sc_poly1305_state));
 		memcpy(&v, d.bad + bad[i].off, bad[i].size);
 		v |= bad[i].value;
 		memcpy(d.bad + bad[i].off, &v, bad[i].size);
@@ -168,9 +176,37 @@ static void sc_test_poly1305_import(struct kunit *test)
 	}
 
 	/* s without r */
-	memset(d.bad, 0, sizeof(struct sc_poly1305_msg));
-	d.bad[offsetof(struct sc_poly1305_msg, sset)] = 1;
+	memset(d.bad, 0, sizeof(struct sc_poly1305_state));
+	d.bad[offsetof(struct sc_poly1305_state, sset)] = 1;
 	KUNIT_EXPECT_EQ(test, crypto_shash_import(d.desc, d.bad), -EINVAL);
+}
+
+/*
+ * The key split over two updates leaves s bytes in the descriptor's buffer
+ * past the 8 buffered; core.pow is what a long update sets while it runs.
+ * Neither may reach the exported state.
+ */
+static void sc_test_poly1305_export_plain(struct kunit *test)
+{
+	const size_t ss = sizeof(struct sc_poly1305_state);
+	const size_t past = offsetof(struct sc_poly1305_state, buf[8]);
+	struct sc_poly1305_msg *msg;
+	struct sc_safety_desc d;
+	u8 data[40];
+
+	sc_safety_get(test, &d);
+	msg = shash_desc_ctx(d.desc);
+	memset(data, 0x3c, sizeof(data));
+	KUNIT_EXPECT_EQ(test, crypto_shash_init(d.desc), 0);
+	KUNIT_EXPECT_EQ(test, crypto_shash_update(d.desc, data, 20), 0);
+	KUNIT_EXPECT_EQ(test, crypto_shash_update(d.desc, data + 20, 20), 0);
+	KUNIT_ASSERT_EQ(test, msg->buflen, 8u);
+	KUNIT_EXPECT_EQ(test, crypto_shash_export(d.desc, d.state), 0);
+	KUNIT_EXPECT_FALSE(test, memchr_inv(d.state + past, 0, 8));
+	msg->core.pow = (struct sc_poly1305_pow *)d.desc;
+	KUNIT_EXPECT_EQ(test, crypto_shash_export(d.desc, d.bad), 0);
+	msg->core.pow = NULL;
+	KUNIT_EXPECT_MEMEQ(test, d.state, d.bad, ss);
 }
 
 static void sc_test_poly1305_nokey(struct kunit *test)
@@ -191,6 +227,7 @@ static void sc_test_poly1305_nokey(struct kunit *test)
 static struct kunit_case sc_safety_cases[] = {
 	KUNIT_CASE(sc_test_register_rule),
 	KUNIT_CASE(sc_test_poly1305_import),
+	KUNIT_CASE(sc_test_poly1305_export_plain),
 	KUNIT_CASE(sc_test_poly1305_nokey),
 	{}
 };

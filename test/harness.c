@@ -878,6 +878,79 @@ static void poly_msg_rows(size_t len, unsigned int splits, bool draw,
 	}
 }
 
+/*
+ * The shash's export/import (sc_poly1305_msg_export/import): a message of
+ * @len bytes cut at a random point (after two updates, so that a key split
+ * over them leaves its bytes past the partial block) is exported, once
+ * plainly and once with core.pow set (as inside a long update) and junk
+ * past the partial block: the states must be the same bytes, plain data.
+ * Imported into a descriptor full of junk, the message finishes as
+ * libsodium's.  Then every state import must refuse: -EINVAL, @msg wiped.
+ */
+static void poly_export(size_t len)
+{
+	const size_t ss = sizeof(struct sc_poly1305_state);
+	static u8 buf[32 + 4096];
+	size_t total = 32 + len, cut = rnd_below(total + 1);
+	size_t first = rnd_below(cut + 1);
+	struct sc_poly1305_msg a, b;
+	struct sc_poly1305_pow pow;
+	u8 st1[sizeof(struct sc_poly1305_state)];
+	u8 st2[sizeof(struct sc_poly1305_state) + 1];
+	u8 want[16], got[16], zero[sizeof(struct sc_poly1305_msg)] = { 0 };
+	static const struct {
+		const char *what;
+		size_t off;
+		u8 value;	/* OR-ed into the byte */
+	} bad[] = {
+		{ "rset 2", offsetof(struct sc_poly1305_state, rset), 2 },
+		{ "sset 2", offsetof(struct sc_poly1305_state, sset), 2 },
+		{ "buflen 16", offsetof(struct sc_poly1305_state, buflen), 16 },
+		{ "r0 bit 28", offsetof(struct sc_poly1305_state, r[0]) + 3, 0x10 },
+		{ "r1 bit 0", offsetof(struct sc_poly1305_state, r[1]), 1 },
+		{ "h2 5", offsetof(struct sc_poly1305_state, h[2]), 5 },
+		{ "byte past the partial block",
+		  offsetof(struct sc_poly1305_state, buf[15]), 1 },
+		{ "zero[4]", offsetof(struct sc_poly1305_state, zero[4]), 1 },
+	};
+	unsigned int i;
+
+	rnd_fill(buf, total);
+	crypto_onetimeauth_poly1305(want, buf + 32, len, buf);
+	sc_poly1305_msg_init(&a);
+	sc_poly1305_msg_update(&sc_poly1305_impl_generic, &a, buf, first);
+	sc_poly1305_msg_update(&sc_poly1305_impl_generic, &a, buf + first,
+			       cut - first);
+	sc_poly1305_msg_export(&a, st1);
+	a.core.pow = &pow;
+	memset(a.buf + a.buflen, 0xa5, POLY1305_BLOCK_SIZE - a.buflen);
+	sc_poly1305_msg_export(&a, st2 + 1);	/* unaligned */
+	check(!memcmp(st1, st2 + 1, ss), "poly1305", "export",
+	      "len %zu cut %zu/%zu: a pointer or bytes past the partial block in the state",
+	      len, first, cut);
+	memset(&b, 0x5a, sizeof(b));
+	check(!sc_poly1305_msg_import(&b, st2 + 1) && !b.core.pow, "poly1305",
+	      "export", "len %zu cut %zu: import", len, cut);
+	sc_poly1305_msg_update(&sc_poly1305_impl_generic, &b, buf + cut,
+			       total - cut);
+	check(!sc_poly1305_msg_final(&sc_poly1305_impl_generic, &b, got) &&
+	      !memcmp(got, want, 16), "poly1305", "export",
+	      "len %zu cut %zu: imported state's tag", len, cut);
+
+	for (i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+		memcpy(st2, st1, ss);
+		st2[bad[i].off] |= bad[i].value;
+		memset(&b, 0x5a, sizeof(b));
+		check(sc_poly1305_msg_import(&b, st2) == -EINVAL &&
+		      !memcmp(&b, zero, sizeof(b)), "poly1305", "export",
+		      "%s: not refused, or the descriptor not wiped", bad[i].what);
+	}
+	memset(st2, 0, ss);
+	st2[offsetof(struct sc_poly1305_state, sset)] = 1;
+	check(sc_poly1305_msg_import(&b, st2) == -EINVAL, "poly1305", "export",
+	      "s without r: not refused");
+}
+
 static void test_kat_poly1305(void)
 {
 	static u8 key[32], m[1024], want[16], got[16];
@@ -1632,6 +1705,8 @@ static void test_poly1305(void)
 					    got) == -ENOKEY,
 		      "poly1305", "msg", "%zu key bytes: final must be -ENOKEY", len);
 	}
+	for (j = 0; j < (g_quick ? 200u : 1000u); j++)
+		poly_export(j < 100 ? rnd_below(48) : rnd_below(4096));
 
 	/* key powers handed between rows */
 	for (j = 0; j < g_nrows[SC_ALG_POLY1305]; j++) {
