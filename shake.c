@@ -11,7 +11,8 @@
  * (shake_xn.c) and ExpandA (mldsa.c); the test flavour's hooks live in the
  * SIMDCRYPT_INTERNAL namespace (compat/export.h).
  */
-#include <linux/module.h>
+#include <linux/export.h>
+#include <linux/kernel.h>
 #include <linux/bug.h>
 #include <linux/string.h>
 #include "compat/simd.h"
@@ -62,7 +63,8 @@ EXPORT_SYMBOL_GPL(sc_shake256_init);
  * @len: its length in bytes (any, 0 included)
  *
  * May be called any number of times before the first squeeze; absorbing
- * after it is a bug (WARN_ON_ONCE, the input is ignored).
+ * after it, or into a context never started (zeroed, or wiped by
+ * sc_shake_zeroize()), is a bug (WARN_ON_ONCE, the input is ignored).
  *
  * Context: any context but NMI.  SIMD is used only where
  * crypto_simd_usable() allows it, at most 4 KiB per SIMD section.
@@ -71,7 +73,7 @@ void sc_shake_absorb(struct sc_shake_ctx *ctx, const u8 *in, size_t len)
 {
 	BUILD_BUG_ON(SC_SIMD_CHUNK > 4096);
 
-	if (WARN_ON_ONCE(ctx->squeezing))
+	if (WARN_ON_ONCE(ctx->squeezing || !ctx->sp.rate))
 		return;
 	while (len) {
 		size_t n = min_t(size_t, len, SC_SIMD_CHUNK);
@@ -89,7 +91,8 @@ EXPORT_SYMBOL_GPL(sc_shake_absorb);
  * sc_shake_finalize() - pad the input and switch to squeezing
  * @ctx: the context
  *
- * Optional: the first sc_shake_squeeze() does it.  Idempotent.
+ * Optional: the first sc_shake_squeeze() does it.  Idempotent.  On a
+ * context never started it warns and does nothing.
  *
  * Context: any context but NMI.
  */
@@ -97,7 +100,7 @@ void sc_shake_finalize(struct sc_shake_ctx *ctx)
 {
 	const struct sc_keccak_impl *impl;
 
-	if (ctx->squeezing)
+	if (ctx->squeezing || WARN_ON_ONCE(!ctx->sp.rate))
 		return;
 	/* one permutation: the row for what is buffered, as sha3_glue.c */
 	impl = sc_shake_row(ctx->sp.buflen);
@@ -113,12 +116,16 @@ EXPORT_SYMBOL_GPL(sc_shake_finalize);
  * @out: where to write the output
  * @len: how many bytes; successive calls continue the output stream
  *
+ * On a context never started it warns and writes nothing.
+ *
  * Context: any context but NMI.  SIMD is used only where
  * crypto_simd_usable() allows it, at most 4 KiB per SIMD section.
  */
 void sc_shake_squeeze(struct sc_shake_ctx *ctx, u8 *out, size_t len)
 {
 	sc_shake_finalize(ctx);
+	if (!ctx->squeezing)
+		return;
 	while (len) {
 		size_t n = min_t(size_t, len, SC_SIMD_CHUNK);
 		const struct sc_keccak_impl *impl = sc_shake_row(len);
@@ -133,7 +140,8 @@ EXPORT_SYMBOL_GPL(sc_shake_squeeze);
 
 /**
  * sc_shake_zeroize() - wipe a context
- * @ctx: the context; it holds input-dependent state until wiped
+ * @ctx: the context; it holds input-dependent state until wiped, and is
+ *	 started again (sc_shake128_init(), sc_shake256_init()) before reuse
  *
  * Context: any context but NMI.
  */

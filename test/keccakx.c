@@ -12,6 +12,8 @@
  *   pieces, 1..5 output blocks in random steps, streams stopped at random:
  *   each stream equals OpenSSL's SHAKE128/256 of its input, stopped streams'
  *   buffers are not written; rows switched between steps; the no-SIMD path;
+ * - single-stream SHAKE (shake.c): SHAKE128/256 in pieces against OpenSSL;
+ *   a wiped or never started context reads and writes nothing;
  * - ExpandA: ML-DSA-44/65/87 against a single-stream ExpandA written here
  *   over OpenSSL's SHAKE128, and against known answers from Python's
  *   hashlib (test/mldsa_kat.py).
@@ -325,6 +327,61 @@ static void test_api(void)
 	}
 }
 
+/* ---- single-stream SHAKE ---- */
+
+static void test_shake(void)
+{
+	static u8 in[MAXIN], want[OUTMAX], got[OUTMAX + 1];
+	static const u8 zero[OUTMAX + 1];
+	struct sc_shake_ctx ctx;
+	unsigned int i;
+
+	for (i = 0; i < (g_quick ? 100u : 600u); i++) {
+		bool s256 = i & 1;
+		size_t len = i % MAXIN, cut = len / 3, out = 1 + i % OUTMAX;
+
+		rnd_fill(in, len);
+		ossl_shake(s256, in, len, want, out);
+		if (s256)
+			sc_shake256_init(&ctx);
+		else
+			sc_shake128_init(&ctx);
+		sc_shake_absorb(&ctx, in, cut);
+		sc_shake_absorb(&ctx, in + cut, len - cut);
+		sc_shake_squeeze(&ctx, got, out / 2);
+		sc_shake_squeeze(&ctx, got + out / 2, out - out / 2);
+		sc_shake_zeroize(&ctx);
+		check(!memcmp(got, want, out), "SHAKE%d len %zu out %zu",
+		      s256 ? 256 : 128, len, out);
+	}
+
+	/*
+	 * Wiped, or zeroed and never started: rate 0.  The input is not read
+	 * (NULL), nothing is written; without the checks absorb divided by
+	 * the rate and finalize wrote 4 GiB past the context.
+	 */
+	for (i = 0; i < 2; i++) {
+		if (i)
+			memset(&ctx, 0, sizeof(ctx));
+		else
+			sc_shake_zeroize(&ctx);
+		memset(got, 0, sizeof(got));
+		sc_shake_absorb(&ctx, NULL, 40);
+		sc_shake_finalize(&ctx);
+		sc_shake_squeeze(&ctx, got, sizeof(got));
+		check(!memcmp(got, zero, sizeof(got)) &&
+		      !memcmp(&ctx, zero, sizeof(ctx)),
+		      "SHAKE, %s context: something read or written",
+		      i ? "a zeroed" : "a wiped");
+	}
+	sc_shake128(in, 33, want, 200);
+	ossl_shake(false, in, 33, got, 200);
+	check(!memcmp(got, want, 200), "sc_shake128() one-shot");
+	sc_shake256(in, 33, want, 200);
+	ossl_shake(true, in, 33, got, 200);
+	check(!memcmp(got, want, 200), "sc_shake256() one-shot");
+}
+
 /* ---- ExpandA ---- */
 
 /* Single-stream ExpandA over OpenSSL, written independently of mldsa.c. */
@@ -512,6 +569,7 @@ int main(int argc, char **argv)
 
 	test_rows();
 	test_api();
+	test_shake();
 	test_rej_ntt();
 	test_expand_a();
 

@@ -12,7 +12,7 @@
 
 SHARED	:= impl.c generic/chacha.c generic/poly1305.c generic/keccak.c \
 	   generic/chacha20poly1305.c \
-	   generic/keccakx.c shake_xn.c mldsa.c
+	   generic/keccakx.c shake.c shake_xn.c mldsa.c
 
 # The module's C is compiled as the kernel does: general registers only,
 # so the compiler cannot vectorise generic C behind our back.
