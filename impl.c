@@ -332,7 +332,10 @@ static unsigned int __init sc_static_row(enum sc_alg alg, u32 cpu,
 #define SC_CALIB_MARGIN		3
 /*
  * All measuring stops once this much time has passed (checked before each
- * class); the tables not measured by then keep the static plan.  In the
+ * row's turn, tens of microseconds apart natively and a few milliseconds
+ * under emulation); the tables not measured by then keep the static plan,
+ * and confirming turns not run leave a measured plan as the passes found
+ * it.  In the
  * kernel this bounds what insmod adds, and a machine that slow (emulated,
  * overcommitted) would not measure reliably anyway; the harness and the
  * benchmark, which a busy machine preempts, get more.
@@ -668,7 +671,8 @@ static void __init sc_calib_row_turn(struct sc_calib_run *run, unsigned int cl,
  * cannot spoil a right one.
  */
 static void __init sc_calib_confirm(struct sc_calib_run *run,
-				    u32 t[SC_NCLASSES][SC_CALIB_MAX_ROWS])
+				    u32 t[SC_NCLASSES][SC_CALIB_MAX_ROWS],
+				    u64 deadline)
 {
 	unsigned int cl, stat, pick;
 
@@ -679,7 +683,11 @@ static void __init sc_calib_confirm(struct sc_calib_run *run,
 		pick = sc_calib_choose(run->alg, run->cpu, true, stat, t[cl]);
 		if (pick == stat)
 			continue;
+		if (sc_clock_ns() > deadline)
+			return;
 		sc_calib_row_turn(run, cl, pick, t[cl]);
+		if (sc_clock_ns() > deadline)
+			return;
 		sc_calib_row_turn(run, cl, stat, t[cl]);
 	}
 }
@@ -710,18 +718,19 @@ static bool __init sc_calib_measure(enum sc_alg alg, u32 cpu,
 	memset(reps, 0, sizeof(reps));
 	memset(t, 0xff, sizeof(u32) * SC_NCLASSES * SC_CALIB_MAX_ROWS);
 	for (cl = 0; cl < SC_NCLASSES; cl++) {
-		if (sc_clock_ns() > deadline)
-			return false;
 		/* classes of one state count share its timing */
 		if (sc_calib_same_as_before(alg, cl))
 			continue;
 		for (p = 0; p < SC_CALIB_PASSES; p++)
-			for (k = 0; k < n; k++)
+			for (k = 0; k < n; k++) {
+				if (sc_clock_ns() > deadline)
+					return false;
 				/* odd passes backwards: no row always follows one */
 				sc_calib_row_turn(&run, cl, p & 1 ? n - 1 - k : k,
 						  t[cl]);
+			}
 	}
-	sc_calib_confirm(&run, t);
+	sc_calib_confirm(&run, t, deadline);
 	for (cl = 1; cl < SC_NCLASSES; cl++)
 		if (sc_calib_same_as_before(alg, cl))
 			memcpy(t[cl], t[cl - 1], sizeof(t[cl]));
@@ -811,6 +820,16 @@ static void __init sc_plan_build(enum sc_alg alg, u32 cpu, bool calibrate,
 		res->ns = max_t(u64, sc_clock_ns() - t0, 1);
 }
 
+/* How many of the plans sc_dispatch_init() built were measured. */
+unsigned int __init sc_dispatch_nmeasured(void)
+{
+	unsigned int alg, n = 0;
+
+	for (alg = 0; alg < SC_ALG_COUNT; alg++)
+		n += sc_plan_measured[alg];
+	return n;
+}
+
 /*
  * Build every plan for the CPU features as they are now.  Called once by
  * module init before anything is registered (and by the userspace harness
@@ -888,8 +907,9 @@ void __init sc_dispatch_describe(enum sc_alg alg, char *buf, size_t len)
 		n += scnprintf(buf + n, len - n, "%s %s", cl ? "," : "",
 			       row->name);
 		if (end + 1 < SC_NCLASSES && alg == SC_ALG_KECCAK_XN)
-			n += scnprintf(buf + n, len - n, " to %u states",
-				       sc_keccakx_states(sc_class_len[end]));
+			n += scnprintf(buf + n, len - n, " to %u state%s",
+				       sc_keccakx_states(sc_class_len[end]),
+				       sc_class_len[end] < SC_KECCAKX_LEN(2) ? "" : "s");
 		else if (end + 1 < SC_NCLASSES)
 			n += scnprintf(buf + n, len - n, " to %u B",
 				       sc_class_len[end]);

@@ -153,8 +153,12 @@ static void __init sc_dispatch_setup(void)
 		pr_info("%s\n", buf);
 	}
 	kfree(buf);
-	pr_info("dispatch plans built in %llu us (%s)\n", t0 / 1000,
-		calibrate ? "measured" : "static table");
+	if (!calibrate)
+		pr_info("dispatch plans built in %llu us (static table)\n",
+			t0 / 1000);
+	else
+		pr_info("dispatch plans built in %llu us (measured: %u of %u tables)\n",
+			t0 / 1000, sc_dispatch_nmeasured(), SC_ALG_COUNT);
 }
 
 /*

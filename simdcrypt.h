@@ -332,6 +332,8 @@ static inline unsigned int sc_size_class(size_t len)
 }
 
 void sc_dispatch_init(bool calibrate);
+/* how many of its plans were measured (the rest: the static table) */
+unsigned int sc_dispatch_nmeasured(void);
 /* One line: what the plan of @alg uses where, and what measuring bought. */
 void sc_dispatch_describe(enum sc_alg alg, char *buf, size_t len);
 /* the tables' names in the load-time report (init data in the kernel) */
