@@ -190,13 +190,14 @@ sc_check_ours_gone "$out"
 sc_check_rows /proc/cpuinfo "$out/parameters.txt"
 
 # What measuring the rows at load added to insmod: at most 20 ms, and one
-# row's turn (tens of microseconds) past it.  UML runs the rows natively,
-# so this is the CPU's number, with KASAN on the C around them.
+# row's turn (tens of microseconds) past it; 5 ms more allowed for the host
+# preempting UML in that turn.  UML runs the rows natively, so this is the
+# CPU's number (about 10 ms), with KASAN on the C around them.
 plans=$(grep -ho 'dispatch plans built in [0-9]* us ([^)]*)' "$out/dmesg-insmod.txt" 2>/dev/null | head -1)
 plans_us=$(sed -n 's/.* in \([0-9]*\) us.*/\1/p' <<<"$plans")
 echo "insmod: ${plans:-no dispatch plans line}"
-plans_ok() { [ -n "$plans_us" ] && [ "$plans_us" -le 21000 ]; }
-check "dispatch plans line at insmod, within 21 ms (got ${plans_us:-none} us)" plans_ok
+plans_ok() { [ -n "$plans_us" ] && [ "$plans_us" -le 25000 ]; }
+check "dispatch plans line at insmod, within 25 ms (got ${plans_us:-none} us)" plans_ok
 check "insmod simdcrypt_kunit.ko" rc_is0 insmod-kunit.rc
 check "rmmod simdcrypt_kunit" rc_is0 rmmod-kunit.rc
 check "rmmod simdcrypt" rc_is0 rmmod-simdcrypt.rc
