@@ -5,7 +5,9 @@
 # layer does not stop the later ones; the summary lists each layer and the
 # script exits non-zero if any failed.  Each layer prints its own
 # "N passed, N failed" line; the last line here adds them up (a layer that
-# failed without a failed count adds one failure).
+# failed without a failed count adds one failure).  A layer fails on a
+# non-zero exit, and also when it printed no closing line, counted a failed
+# case, or passed nothing.
 #
 # SC_LAYERS="user build" limits the run to those layers.
 set -uo pipefail
@@ -44,14 +46,27 @@ for layer in $layers; do
 	f=$(echo "$counts" | awk '{print $3+0}')
 	cases_passed=$((cases_passed + p))
 	cases_failed=$((cases_failed + f))
-	if [ "$rc" -eq 0 ]; then
+	# a layer passes only with exit 0, a closing line, failed cases 0 and
+	# passed cases at least 1: one that printed no result, or ran nothing,
+	# did not test anything
+	why=""
+	if [ "$rc" -ne 0 ]; then
+		why="exit $rc"
+	elif [ -z "$counts" ]; then
+		why="no closing 'N passed, N failed' line"
+	elif [ "$f" -gt 0 ]; then
+		why="exit 0 but $f failed"
+	elif [ "$p" -eq 0 ]; then
+		why="nothing passed"
+	fi
+	if [ -z "$why" ]; then
 		passed=$((passed + 1))
-		summary+=("PASS $t: ${counts:-no count} ($(( $(date +%s) - start )) s)")
+		summary+=("PASS $t: $counts ($(( $(date +%s) - start )) s)")
 	else
 		failed=$((failed + 1))
 		# a layer that failed without counting a failed case still fails
 		[ "$f" -gt 0 ] || cases_failed=$((cases_failed + 1))
-		summary+=("FAIL $t: ${counts:-no count} ($(( $(date +%s) - start )) s)")
+		summary+=("FAIL $t: ${counts:-no count}; $why ($(( $(date +%s) - start )) s)")
 	fi
 done
 
