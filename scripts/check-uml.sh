@@ -16,7 +16,8 @@
 #     "<alg>-simdcrypt" with "selftest : passed" and a priority above the
 #     kernel's own drivers; the kernel's drivers take over again after
 #     rmmod; no WARN/BUG/Oops or failed self-test in dmesg; the KTAP is
-#     complete and all ok (test/ktap_check.py, per-suite counts).
+#     complete and all ok, nothing skipped (test/ktap_check.py, per-suite
+#     counts).
 # Closing line: "N passed, N failed" (checks + KUnit cases); exit 1 on any
 # failure.
 #
@@ -219,6 +220,6 @@ sc_ktap_report "$out" "$kdir"
 
 [ $fail = 0 ] || { echo "--- console (last 40 lines) ---"; tail -40 "$out/console.log"; }
 sc_log "check-uml: kernel ${t_kernel}s, boot+tests ${t_boot}s, total $(( $(date +%s) - t0 ))s; results in $out"
-[ "$ktap_skipped" = 0 ] || echo "($ktap_skipped KUnit cases skipped)"
+[ "$ktap_skipped" = 0 ] || echo "($ktap_skipped KUnit cases skipped, counted as failed)"
 echo "$pass passed, $fail failed"
 [ $fail = 0 ]

@@ -300,7 +300,8 @@ GUEST
 # to OUT/ktap.txt) and, as a second opinion, by the kernel's own parser
 # (KDIR/source/tools/testing/kunit/kunit.py, through the caller's ok/bad);
 # then the rows each suite ran.  Adds the cases to the caller's pass and
-# fail counters and leaves the skipped ones in ktap_skipped.  Safe under
+# fail counters, the skipped ones to fail too (a case that did not run is
+# not a pass), and leaves the skipped count in ktap_skipped.  Safe under
 # set -e.
 sc_ktap_report() {
 	local out=$1 kdir=$2 kt krc=0 kp=0 kf=0 kunitpy nsuites
@@ -315,7 +316,7 @@ sc_ktap_report() {
 		# shellcheck disable=SC2034 # ktap_skipped: the caller's
 		read -r _ kp kf ktap_skipped < <(printf '%s\n' "$kt" |
 			grep '^ktap-totals' || echo "x 0 1 0")
-		[ "$krc" = 0 ] || [ "$kf" -gt 0 ] || kf=1
+		[ "$krc" = 0 ] || [ $((kf + ktap_skipped)) -gt 0 ] || kf=1
 		grep -E '^\s*not ok|# .*(FAIL|fail:[1-9]|Expected|expected)' \
 			"$out/ktap.txt" 2>/dev/null | head -30 | sed 's/^/  /' || true
 	else
@@ -335,7 +336,7 @@ sc_ktap_report() {
 	grep -hoE 'row [a-z0-9]+@[^:]+: [0-9]+ cases passed|row [a-z0-9]+@[^:]+: not supported[^"]*' \
 		"$out/ktap.txt" 2>/dev/null | sort -u | sed 's/^/  /' || true
 	pass=$((pass + kp))
-	fail=$((fail + kf))
+	fail=$((fail + kf + ktap_skipped))
 }
 
 # --- kernel builds (uml-kernel.sh, kunit-kernel.sh) ---------------------------

@@ -2,7 +2,8 @@
 # SPDX-License-Identifier: GPL-2.0
 """Strict KTAP checker for KUnit output taken from a kernel log.
 
-Usage: ktap_check.py LOG [--suites N] [--ktap-out FILE] [--quiet]
+Usage: ktap_check.py LOG [--suites N] [--allow-skip SUITE/CASE]...
+                        [--ktap-out FILE] [--quiet]
 
 Reads the log, keeps everything from the first "KTAP version" line (kernel
 log timestamps and CRs are stripped), parses the nested KTAP, and fails
@@ -11,15 +12,24 @@ log timestamps and CRs are stripped), parses the nested KTAP, and fails
     results that follow (fewer results = a crash or a hang, more = garbage);
   - result numbers are out of order, or a line looks like a result but is
     malformed;
-  - any test, subtest or parameter is "not ok" (SKIP is not a failure);
+  - any test, subtest or parameter is "not ok";
+  - any suite, test, subtest or parameter is skipped ("ok N name # SKIP
+    why"): a check that did not run is not a pass.  --allow-skip PATTERN
+    (fnmatch on "suite/case[/param]", repeatable) lets an expected skip
+    through; it is printed, and counted neither passed nor failed;
+  - two suites, or two cases of one suite, have the same name, or a suite
+    holds no test case;
   - --suites N is given and the top level does not hold N suites.
 Prints the per-suite counts of leaf test cases (parameterised cases count
 once per parameter), any lines it did not understand, and a final line
   ktap-totals PASSED FAILED SKIPPED
+where SKIPPED is the skips not allowed (each also fails the run; FAILED
+counts the "not ok" cases and the other problems above).
 --ktap-out writes the cleaned KTAP text (what `kunit.py parse` accepts).
 """
 
 import argparse
+import fnmatch
 import re
 import sys
 
@@ -99,6 +109,9 @@ class Parser:
             ind = indent_of(line)
             body = line.strip()
             if ind == -1:
+                if RESULT.match(body) or PLAN.match(body):
+                    raise KtapError("line %d: result or plan at an indentation that is "
+                                    "not a multiple of 4: %r" % (self.i + 1, line))
                 # odd indentation: another kernel message
                 self.unknown.append(line)
                 self.i += 1
@@ -189,6 +202,17 @@ def leaves(node):
     return out
 
 
+def leaf_paths(node, path=""):
+    """The "suite/case/param" paths of leaves(node), in the same order."""
+    here = path + "/" + node.name if path else node.name
+    if not node.children:
+        return [here]
+    out = []
+    for c in node.children:
+        out.extend(leaf_paths(c, here))
+    return out
+
+
 def failures(node, path=""):
     """Every not-ok node, and parents that claim ok over failed children."""
     here = path + "/" + node.name if path else node.name
@@ -202,10 +226,27 @@ def failures(node, path=""):
     return out
 
 
+def skips(node, path=""):
+    """(path, directive) of every skipped node that has no skipped node
+    below it: a skipped leaf, or a parent skipped over cases that ran."""
+    here = path + "/" + node.name if path else node.name
+    out = []
+    for c in node.children:
+        out.extend(skips(c, here))
+    if node.skipped and not out:
+        out.append((here, node.directive))
+    return out
+
+
+def duplicates(names):
+    return sorted(set(n for n in names if names.count(n) > 1))
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("log")
     ap.add_argument("--suites", type=int)
+    ap.add_argument("--allow-skip", action="append", default=[], metavar="PATTERN")
     ap.add_argument("--ktap-out")
     ap.add_argument("--quiet", action="store_true")
     a = ap.parse_args()
@@ -234,25 +275,48 @@ def main():
 
     tp = tf = ts = 0
     for s in suites:
-        lv = leaves(s) if s.children else [s]
-        sp = sum(1 for n in lv if n.ok and not n.skipped)
+        lv = leaves(s) if s.children else []
+        sk = skips(s)
+        allowed = [x for x in sk if any(fnmatch.fnmatchcase(x[0], pat)
+                                        for pat in a.allow_skip)]
+        sk = [x for x in sk if x not in allowed]
+        # a leaf under a skipped parent did not pass either
+        skipped = set(p for p, _ in sk + allowed)
+        def under_skip(path):
+            return any(path == p or path.startswith(p + "/") for p in skipped)
+        sp = sum(1 for n, path in zip(lv, leaf_paths(s)) if n.ok and not under_skip(path))
         sf = sum(1 for n in lv if not n.ok)
-        sk = sum(1 for n in lv if n.ok and n.skipped)
         # a failed case with passing subtests still counts as a failure
         fl = failures(s)
         if fl and sf == 0:
             sf = 1
-        tp, tf, ts = tp + sp, tf + sf, ts + sk
+        problems = []
+        if not s.children and not s.skipped:
+            problems.append("no test cases")
+        dup = duplicates([c.name for c in s.children])
+        if dup:
+            problems.append("cases reported more than once: %s" % ", ".join(dup))
+        sf += len(problems)
+        tp, tf, ts = tp + sp, tf + sf, ts + len(sk)
         print("KTAP suite %-22s %4d passed, %d failed, %d skipped%s"
-              % (s.name, sp, sf, sk, "" if s.ok else "  <-- NOT OK"))
+              % (s.name, sp, sf, len(sk), "" if s.ok else "  <-- NOT OK"))
         for x in fl:
             print("    not ok: %s" % x)
-        for n in lv:
-            if n.skipped and not a.quiet:
-                print("    skipped: %s (%s)" % (n.name, n.directive))
+        for x in problems:
+            print("    %s" % x)
+        for path, why in sk:
+            print("    skipped: %s (%s)" % (path, why))
+        for path, why in allowed:
+            print("    skipped (allowed by --allow-skip): %s (%s)" % (path, why))
+    dup = duplicates([s.name for s in suites])
+    if dup:
+        print("KTAP: suites reported more than once: %s" % ", ".join(dup))
+        tf += len(dup)
     if a.suites is not None and len(suites) != a.suites:
         print("KTAP: %d suites reported, %d expected" % (len(suites), a.suites))
         tf += 1
+    if ts:
+        print("KTAP: %d skipped (did not run): each counts as a failure" % ts)
     if not suites:
         print("KTAP: no suites")
         tf += 1
@@ -261,7 +325,7 @@ def main():
         for l in p.unknown[:20]:
             print("    | " + l)
     print("ktap-totals %d %d %d" % (tp, tf, ts))
-    return 1 if tf else rc
+    return 1 if tf or ts else rc
 
 
 if __name__ == "__main__":
