@@ -332,6 +332,9 @@ sc_ktap_report() {
 			bad "kunit.py parse: $(grep -E 'Testing complete|ERROR|CRASHED' "$out/kunit-parse.txt" | tail -1)"
 		fi
 		sed -n 's/.*\(Testing complete\..*\)/  kunit.py parse: \1/p' "$out/kunit-parse.txt"
+	elif [ -s "$out/ktap.txt" ]; then
+		# the second opinion did not run: not a pass
+		bad "kunit.py parse: no $kunitpy"
 	fi
 	grep -hoE 'row [a-z0-9]+@[^:]+: [0-9]+ cases passed|row [a-z0-9]+@[^:]+: not supported[^"]*' \
 		"$out/ktap.txt" 2>/dev/null | sort -u | sed 's/^/  /' || true
