@@ -55,9 +55,10 @@ res() {	# STATUS TEXT
 	echo "$1 $2"
 	if [ "$1" = PASS ]; then passed=$((passed + 1)); else failed=$((failed + 1)); fi
 }
-# count LOG: add a sub-check's closing "N passed, N failed"
+# count LOG RC: add a sub-check's closing "N passed, N failed"; one that
+# exited RC != 0 without a failed count (or with no closing line) adds one
 count() {
-	local c
+	local c rc=$2
 	c=$(grep -aE '^[0-9]+ passed, [0-9]+ failed$' "$1" | tail -1)
 	if [ -z "$c" ]; then
 		failed=$((failed + 1))
@@ -66,13 +67,14 @@ count() {
 	set -- $c
 	passed=$((passed + $1))
 	failed=$((failed + $3))
+	[ "$rc" = 0 ] || [ "$3" -gt 0 ] || failed=$((failed + 1))
 }
 
 [ "$(id -u)" = 0 ] || { res SKIP "check-dkms: needs root (chroot, overlayfs)"; echo "$passed passed, $failed failed"; exit 1; }
 
 # ---- 1. one version ----------------------------------------------------------
 "$here/check-version.sh" | tee "$outbase/version.log"
-count "$outbase/version.log"
+count "$outbase/version.log" "${PIPESTATUS[0]}"
 version=$(cat "$SC_TOP/VERSION")
 
 # ---- 2. the package -----------------------------------------------------------
@@ -359,7 +361,7 @@ done
 if [ ${#dkms_ok[@]} -gt 0 ]; then
 	sc_log "check-dkms: check-qemu with the DKMS-built modules: ${dkms_ok[*]}"
 	SC_QEMU_KO_DIR=$outbase "$here/check-qemu.sh" "${dkms_ok[@]}" 2>&1 | tee "$outbase/qemu.log"
-	count "$outbase/qemu.log"
+	count "$outbase/qemu.log" "${PIPESTATUS[0]}"
 fi
 
 # ---- 5. boot-time loading ---------------------------------------------------
@@ -383,7 +385,7 @@ fi
 # ---- 6. module signatures ---------------------------------------------------
 if [ "${SC_DKMS_SIGN:-1}" = 1 ]; then
 	"$here/check-sign.sh" 2>&1 | tee "$outbase/sign.log"
-	count "$outbase/sign.log"
+	count "$outbase/sign.log" "${PIPESTATUS[0]}"
 fi
 
 echo "$passed passed, $failed failed"
