@@ -46,11 +46,17 @@ void skip(const char *fmt, ...)
 	nskip++;
 }
 
-/* The closing line; the program's exit status. */
+/*
+ * The closing line; the program's exit status: 1 on any failure, and when
+ * nothing passed (everything skipped, or nothing ran: not a pass).  The
+ * skips are counted on the line before (the closing line keeps its form).
+ */
 static __attribute__((unused)) int report_done(void)
 {
+	if (nskip)
+		printf("(%d skipped)\n", nskip);
 	printf("%d passed, %d failed\n", npass, nfail);
-	return nfail ? 1 : 0;
+	return nfail || !npass ? 1 : 0;
 }
 
 #endif
