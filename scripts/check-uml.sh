@@ -208,7 +208,10 @@ cat "$out"/dmesg-*.txt >"$out/dmesg.txt" 2>/dev/null || true
 pat='WARNING:|BUG:|BUG |Oops|Call Trace|general protection|kernel panic|Kernel panic|UBSAN|KASAN|refcount_t|alg: .*(fail|error)|self-?test.*fail|simdcrypt.*(error|fail)|sleeping function called'
 crash=$(grep -hE "$pat" "$out/dmesg.txt" "$out/console.log" 2>/dev/null |
 	grep -vE '^\s*(#|ok |not ok |KTAP |1\.\.)|module verification failed' | sort -u || true)
-if [ -z "$crash" ]; then
+if [ ! -s "$out/dmesg.txt" ]; then
+	# an empty log has no warnings either: not a pass
+	bad "no dmesg collected from the guest (crashed or did not boot?)"
+elif [ -z "$crash" ]; then
 	ok "no WARN/BUG/Oops/self-test failure in dmesg"
 else
 	bad "dmesg has warnings, crashes or failed self-tests:"
