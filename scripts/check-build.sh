@@ -78,8 +78,13 @@ result() { # STATUS NAME DETAIL
 	printf '%-4s  %-18s %s\n' "$1" "$2" "$3"
 }
 
-# Lines that fail a W=1 build.
+# Lines that fail a W=1 build (a missing log is one: grep would find no
+# warning in it).
 bad_lines() {
+	if [ -z "$1" ] || [ ! -f "$1" ]; then
+		echo "no build log '$1' to look for warnings in"
+		return 0
+	fi
 	grep -aiE 'warning:|objtool:' "$1" | awk '!seen[$0]++' || true
 }
 

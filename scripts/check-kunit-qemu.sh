@@ -140,6 +140,11 @@ fi
 # objtool runs on a real x86_64 kernel: its warnings are findings
 warn=$(grep -hE 'warning:' "$mod/build.log" "$mod/build-kunit.log" \
 	${debug:+"$mod/build-kunit-stress.log"} 2>/dev/null || true)
+# a log that is not there has no warnings either
+for f in "$mod/build.log" "$mod/build-kunit.log" ${debug:+"$mod/build-kunit-stress.log"}; do
+	[ -f "$f" ] || warn="${warn:+$warn
+}no build log $f"
+done
 t_mod=$(( $(date +%s) - t0 - t_kernel ))
 
 # --- initramfs --------------------------------------------------------------
