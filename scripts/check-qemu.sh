@@ -55,7 +55,8 @@
 #     (afalg -m passes again)
 #   - dmesg has no WARNING/BUG/Oops/"Call Trace"/failed self-test
 # On the host: ktls-host (test/ktls.c built with OpenSSL) opens the TLS
-# records each kTLS run printed and compares the text.
+# records each kTLS run printed and compares the text; each *_impl the
+# guest printed lists the rows its CPU's flags allow (lib.sh sc_check_rows).
 #
 # Per target: "PASS TARGET" or "FAIL TARGET: reason"; then "targets: N
 # passed, N failed"; the last line, exactly "N passed, N failed", adds up
@@ -75,6 +76,7 @@
 #                     Debian package); its vermagic must name the kernel
 
 set -uo pipefail
+# shellcheck source=scripts/lib.sh
 . "$(dirname "$0")/lib.sh"
 here=$(cd "$(dirname "$0")" && pwd)
 
@@ -247,7 +249,7 @@ rest=${kver#*.}
 minor=${rest%%[!0-9]*}
 info "kernel $kver $(uname -m)"
 info "cpu $(grep -m1 -E '^(flags|Features)' /proc/cpuinfo | tr ' ' '\n' |
-	grep -xE 'ssse3|avx|avx2|avx512f|avx512vl|avx512bw|avx512ifma|asimd|sha3|sve|sve2' | tr '\n' ' ')"
+	grep -xE 'ssse3|avx|avx2|bmi1|bmi2|avx512f|avx512vl|avx512bw|avx512ifma|asimd|sha3|sve|sve2' | tr '\n' ' ')"
 
 # ---- the kernel's own drivers ----
 for m in $(cat /etc/sc/kmods); do insmod "$m" 2>/dev/null; done
@@ -560,7 +562,7 @@ for t in "${targets[@]}"; do
 	exec 9>"$dir/.check-qemu.lock"
 	flock -n 9 || { sc_log "check-qemu: $t: another run holds $dir, waiting"; flock 9; }
 	reason=""
-	npass=0 nfail=0 nskip=0 hpass=0 hfail=0
+	npass=0 nfail=0 nskip=0 hpass=0 hfail=0 rfail=0
 	sc_log "check-qemu: $t: kernel"
 	if ! kv=$("$here/qemu-kernels.sh" "$t"); then
 		reason="could not fetch the Debian kernel"
@@ -626,6 +628,15 @@ for t in "${targets[@]}"; do
 		for need in "kernel host: OpenSSL" "simdcrypt host: OpenSSL"; do
 			grep -q "^PASS $need" "$dir/ktls-host.txt" || missing="$missing, $need"
 		done
+		# the rows forced above are the ones the module listed: each
+		# *_impl must list the rows the guest CPU's flags allow (lib.sh),
+		# or a detection gone blind on this kernel would test generic only
+		printf 'flags\t: %s\n' "$(sed -n 's/^SC-INFO cpu //p' "$log" | head -1)" >"$dir/cpuflags.txt"
+		sed -n 's/^SC-INFO \([a-z0-9]*_impl\) = /\1: /p' "$log" >"$dir/parameters.txt"
+		sc_checks_start
+		sc_check_rows "$dir/cpuflags.txt" "$dir/parameters.txt" >"$dir/rows.txt"
+		sed 's/^/    host: /' "$dir/rows.txt"
+		hpass=$((hpass + pass)) hfail=$((hfail + fail)) rfail=$fail
 		if [ "$verbose" = 1 ]; then
 			grep -a -E '^SC-(RESULT|INFO)' "$log" | sed 's/^SC-[A-Z]* /    /'
 		else
@@ -638,6 +649,8 @@ for t in "${targets[@]}"; do
 			reason="kernel crashed: $(grep -a -v '^SC-' "$log" | grep -a -m1 -E 'Kernel panic|BUG:|Oops')"
 		elif ! grep -a -q '^SC-GUEST-DONE' "$log"; then
 			reason="guest did not finish (qemu status $qrc)"
+		elif [ "$rfail" -gt 0 ]; then
+			reason="$rfail *_impl parameter(s) lack rows the CPU's flags allow ($dir/parameters.txt)"
 		elif [ "$hfail" -gt 0 ]; then
 			reason="$hfail host check(s) of the kTLS records failed: $(grep -m2 '^FAIL ' "$dir/ktls-host.txt" | cut -c6-120 | paste -sd ';')"
 		elif [ "$nfail" -gt 0 ]; then

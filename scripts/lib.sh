@@ -244,7 +244,7 @@ sc_check_ours_gone() {
 sc_check_rows() {
 	local cpuinfo=$1 params=$2 flags p row need f have listed n=0
 	flags=$(grep -m1 -E '^(flags|Features)' "$cpuinfo" 2>/dev/null | cut -d: -f2 || true)
-	if [ -z "$flags" ]; then
+	if [[ ! $flags =~ [^[:space:]] ]]; then
 		# no flags: no row would be looked for and nothing would fail
 		bad "no flags/Features line in $cpuinfo: the rows were not checked"
 		return 0
