@@ -27,7 +27,6 @@
 /* scoped_ksimd() keeps the state buffer on the stack for one section. */
 #define sc_simd_begin()	do { scoped_ksimd() {
 #define sc_simd_end()	} } while (0)
-#define SC_SIMD_SCOPED	1
 #elif LINUX_VERSION_CODE >= KERNEL_VERSION(6, 19, 0)
 #error "kernel_neon_begin() takes a state buffer from v6.19 but <asm/simd.h> has no scoped_ksimd(): extend the test above"
 #else
