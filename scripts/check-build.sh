@@ -275,9 +275,11 @@ else
 	result FAIL checkpatch "${nf%% *} files with hits (scripts/checkpatch.sh)"
 fi
 
-# The scripts: shellcheck at warning level, the sourced lib.sh followed.
+# The scripts: shellcheck at warning level, the sourced lib.sh followed;
+# the package's maintainer script and initramfs-tools scripts too.
 t0=$(date +%s)
-mapfile -t shs < <(cd "$SC_TOP" && git ls-files '*.sh' .ci/run)
+mapfile -t shs < <(cd "$SC_TOP" && git ls-files '*.sh' .ci/run debian/*.postrm \
+	dist/initramfs-tools)
 if ! command -v shellcheck >/dev/null; then
 	result SKIP shellcheck "shellcheck not installed (scripts/deps.sh build)"
 elif scout=$(cd "$SC_TOP" && shellcheck -x -S warning "${shs[@]}" 2>&1); then
