@@ -6,6 +6,10 @@
  * libsodium), in one process on the same buffers.
  *
  *   bench [--algs a,b] [--time SECONDS] [--csv FILE] [--md FILE] [--cmd TEXT]
+ *         [--fake ALG/IMPL]
+ *
+ * --fake makes one job skip its operation (a fast and wrong row): the run
+ * must stop at the output checks, never report it.
  *
  * "%cpu" in FILE becomes the CPU's vendor, family and model (e.g.
  * RESULTS-%cpu.md -> RESULTS-amd-family26-model2.md), so each CPU measured
@@ -217,6 +221,8 @@ static const EVP_CIPHER *g_aead;
 /* aead: the AD, and for open a sealed message of the size being timed */
 static u8 g_ad[AEAD_AD_LEN], g_tag[16], *g_sealed;
 static bool g_have_boring, g_have_ipsecmb;
+/* --fake: this job does no work (the output checks must catch it) */
+static const struct job *g_fake;
 
 static void die(const char *fmt, ...)
 {
@@ -667,6 +673,8 @@ static void sodium_op(const struct job *j, size_t len)
  */
 static noinline void run_op(const struct job *j, size_t len)
 {
+	if (j == g_fake)
+		return;
 	switch (xn_of(j->alg) ? K_OURS : j->kind) {
 	case K_OPENSSL:
 		openssl_op(j, len);
@@ -1604,7 +1612,7 @@ static void xn_report(const struct alg *alg, double hz)
 int main(int argc, char **argv)
 {
 	const char *algs = getenv("BENCH_ALGS"), *csv = NULL, *mdpath = NULL;
-	const char *cmd = NULL, *env;
+	const char *cmd = NULL, *env, *fake = NULL;
 	char pinned[64], model[256], feat[160], date[64], id[96], plan[512];
 	bool child = false;
 	double hz0, hz1, hz, t0;
@@ -1629,9 +1637,11 @@ int main(int argc, char **argv)
 			mdpath = argv[++i];
 		else if (!strcmp(argv[i], "--cmd") && i + 1 < (unsigned int)argc)
 			cmd = argv[++i];
+		else if (!strcmp(argv[i], "--fake") && i + 1 < (unsigned int)argc)
+			fake = argv[++i];
 		else
 			die("usage: bench [--algs LIST] [--time SECONDS] [--csv FILE] "
-			    "[--md FILE] [--cmd TEXT]");
+			    "[--md FILE] [--cmd TEXT] [--fake ALG/IMPL]");
 	}
 	if (!(g_time > 0))
 		die("bad time per point");
@@ -1695,6 +1705,15 @@ int main(int argc, char **argv)
 		if (a->fam == SC_ALG_AEAD && g_have_ipsecmb)
 			add_job(a, K_IPSECMB, 0, "ipsec-mb");
 	}
+	for (i = 0; fake && i < g_njobs; i++) {
+		size_t n = strlen(g_jobs[i].alg->name);
+
+		if (!strncmp(fake, g_jobs[i].alg->name, n) && fake[n] == '/' &&
+		    !strcmp(fake + n + 1, g_jobs[i].impl))
+			g_fake = &g_jobs[i];
+	}
+	if (fake && !g_fake)
+		die("--fake %s: no such job", fake);
 	aead_check_peers();
 
 	t0 = now();
