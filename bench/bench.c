@@ -24,6 +24,11 @@
  * output).  Ours go through the same helpers as the kernel glue, in
  * SC_SIMD_CHUNK (4 KiB) pieces.
  *
+ * Every job's output is checked against the generic row's (ours, best and
+ * every peer; for the AEAD the sealed message, and open must refuse a
+ * forged tag) at every size it is timed at, before the timing and again
+ * after it: a wrong row stops the run, it is never reported.
+ *
  * Each point is the best of N samples (each sample >= 0.2 ms, at least 10),
  * after a warm-up; at each size the implementations of an algorithm take
  * turns (measure_turns()), for --time seconds each, so that a host clock
@@ -223,6 +228,8 @@ static u8 g_ad[AEAD_AD_LEN], g_tag[16], *g_sealed;
 static bool g_have_boring, g_have_ipsecmb;
 /* --fake: this job does no work (the output checks must catch it) */
 static const struct job *g_fake;
+/* the forged-tag check is running: open paths report a refusal here */
+static bool g_forged, g_refused;
 
 static void die(const char *fmt, ...)
 {
@@ -234,6 +241,17 @@ static void die(const char *fmt, ...)
 	fprintf(stderr, "\n");
 	va_end(ap);
 	exit(1);
+}
+
+/*
+ * An open that refused the tag: what the forged-tag check wants; anywhere
+ * else our own message was refused, and the run stops.
+ */
+static void open_refused(const char *who)
+{
+	if (!g_forged)
+		die("%s refused our own message", who);
+	g_refused = true;
 }
 
 static double now(void)
@@ -396,7 +414,7 @@ static void ours_aead(const struct job *j, size_t len)
 				AEAD_AD_LEN, g_dst, g_src, len, g_out);
 	else if (sc_ccp_open_buf(aead_impl(j, len), g_key, g_iv, g_ad,
 				 AEAD_AD_LEN, g_dst, g_sealed, len, g_tag))
-		die("open refused our own message");
+		open_refused("open");
 }
 
 /* Poly1305 of @len bytes, zero-padded to 16, through the best row. */
@@ -460,7 +478,7 @@ static void twopass_aead(const struct job *j, size_t len)
 	sc_poly1305_pick(16)->blocks(&core, lens, 16, 1);
 	sc_poly1305_emit(&core, s, j->alg->open ? tag : g_out);
 	if (j->alg->open && memcmp(tag, g_tag, 16))
-		die("two-pass open refused our own message");
+		open_refused("two-pass open");
 }
 
 static void openssl_aead(const struct job *j, size_t len)
@@ -480,9 +498,10 @@ static void openssl_aead(const struct job *j, size_t len)
 	if (EVP_DecryptInit_ex(g_actx, NULL, NULL, g_key, g_iv) != 1 ||
 	    EVP_DecryptUpdate(g_actx, NULL, &outl, g_ad, AEAD_AD_LEN) != 1 ||
 	    EVP_DecryptUpdate(g_actx, g_dst, &outl, g_sealed, (int)len) != 1 ||
-	    EVP_CIPHER_CTX_ctrl(g_actx, EVP_CTRL_AEAD_SET_TAG, 16, g_tag) != 1 ||
-	    EVP_DecryptFinal_ex(g_actx, g_dst + len, &outl) != 1)
+	    EVP_CIPHER_CTX_ctrl(g_actx, EVP_CTRL_AEAD_SET_TAG, 16, g_tag) != 1)
 		die("openssl chacha20-poly1305 open");
+	if (EVP_DecryptFinal_ex(g_actx, g_dst + len, &outl) != 1)
+		open_refused("openssl chacha20-poly1305 open");
 }
 
 static void sodium_aead(const struct job *j, size_t len)
@@ -495,7 +514,7 @@ static void sodium_aead(const struct job *j, size_t len)
 	else if (crypto_aead_chacha20poly1305_ietf_decrypt_detached(g_dst,
 			NULL, g_sealed, len, g_tag, g_ad, AEAD_AD_LEN, g_iv,
 			g_key))
-		die("libsodium open refused our message");
+		open_refused("libsodium open");
 }
 
 static void boring_aead(const struct job *j, size_t len)
@@ -509,8 +528,10 @@ static void boring_aead(const struct job *j, size_t len)
 	else
 		ok = boring_op(false, g_key, g_iv, g_ad, AEAD_AD_LEN, g_dst,
 			       g_sealed, len);
-	if (!ok)
-		die("boringssl %s", j->alg->open ? "open" : "seal");
+	if (!ok && j->alg->open)
+		open_refused("boringssl open");
+	else if (!ok)
+		die("boringssl seal");
 }
 
 static void ipsecmb_aead(const struct job *j, size_t len)
@@ -519,12 +540,15 @@ static void ipsecmb_aead(const struct job *j, size_t len)
 			j->alg->open ? g_sealed : g_src, len, g_out))
 		die("ipsec-mb job failed");
 	if (j->alg->open && memcmp(g_out, g_tag, 16))
-		die("ipsec-mb open: tag mismatch");
+		open_refused("ipsec-mb open");
 }
 
 /* For open: a message of @len sealed once, text || tag in g_sealed. */
+static size_t g_prepared = SIZE_MAX;
+
 static void aead_prepare(size_t len)
 {
+	g_prepared = len;
 	sc_ccp_seal_buf(&sc_aead_impl_generic, g_key, g_iv, g_ad, AEAD_AD_LEN,
 			g_sealed, g_src, len, g_tag);
 	memcpy(g_sealed + len, g_tag, 16);
@@ -584,9 +608,18 @@ static void xn_op(const struct job *j)
 	unsigned int t;
 
 	if (a->expanda) {
-		if (j->kind == K_X1 || j->kind == K_OPENSSL)
+		int err;
+
+		if (j->kind == K_X1 || j->kind == K_OPENSSL) {
 			xn_expanda_x1(j);
-		else if (sc_mldsa_expand_a(g_matrix, g_key, a->k, a->l))
+			return;
+		}
+		/* a row of the xN table forced (sc_force_impl()), best the plan */
+		WRITE_ONCE(sc_forced_row[SC_ALG_KECCAK_XN], j->kind == K_OURS ?
+			   sc_impl_row(SC_ALG_KECCAK_XN, j->row) : NULL);
+		err = sc_mldsa_expand_a(g_matrix, g_key, a->k, a->l);
+		WRITE_ONCE(sc_forced_row[SC_ALG_KECCAK_XN], NULL);
+		if (err)
 			die("expanda");
 		return;
 	}
@@ -659,7 +692,10 @@ static void sodium_op(const struct job *j, size_t len)
 	else if (a->fam == SC_ALG_POLY1305)
 		crypto_onetimeauth_poly1305(g_out, g_src, len, g_key);
 	else if (a->xchacha)
-		crypto_stream_xchacha20_xor_ic(g_dst, g_src, len, g_iv, 0, g_key);
+		/* the stream position from iv[24..31], as the kernel's IV */
+		crypto_stream_xchacha20_xor_ic(g_dst, g_src, len, g_iv,
+					       get_unaligned_le64(g_iv + 24),
+					       g_key);
 	else
 		crypto_stream_chacha20_ietf_xor_ic(g_dst, g_src, len, g_iv + 4,
 						   1, g_key);
@@ -744,32 +780,101 @@ static double measure(const struct job *j, size_t len)
 	return len / best;
 }
 
-/* Every AEAD job agrees with the generic row before it is timed. */
-static void aead_check_peers(void)
+/* ---- output checks ---- */
+
+static u8 *g_ref;			/* the generic row's output */
+static const struct alg *g_ref_alg;
+static size_t g_ref_len;
+
+/* Outputs filled with a pattern no job writes, before a checked run. */
+static void poison(size_t len)
 {
-	static const size_t lens[] = { 0, 64, 1420, 16384 + 5 };
-	unsigned int i, l;
+	memset(g_dst, 0x5a, (len > SC_KECCAKX_MAX * XN_OUTLEN ? len :
+			     SC_KECCAKX_MAX * XN_OUTLEN) + 16);
+	memset(g_out, 0x5a, sizeof(g_out));
+	memset(g_matrix, 0x5a, sizeof(g_matrix));
+}
 
-	for (l = 0; l < ARRAY_SIZE(lens); l++) {
-		size_t len = lens[l];
+/* Where a non-AEAD job's run of @len left its output; its length. */
+static size_t job_output(const struct alg *a, size_t len, const u8 **out)
+{
+	const struct xn_alg *x = xn_of(a);
 
-		aead_prepare(len);
-		for (i = 0; i < g_njobs; i++) {
-			const struct job *j = &g_jobs[i];
-			const u8 *tag = j->kind == K_BORING ? g_dst + len : g_out;
-
-			if (j->alg->fam != SC_ALG_AEAD ||
-			    !strcmp(j->impl, "openssl-avx2"))
-				continue;
-			memset(g_dst, 0, len + 16);
-			memset(g_out, 0, 16);
-			run_op(j, len);
-			if (j->alg->open ? memcmp(g_dst, g_src, len) :
-			    memcmp(g_dst, g_sealed, len) || memcmp(tag, g_tag, 16))
-				die("%s %s disagrees with the generic row at %zu bytes",
-				    j->alg->name, j->impl, len);
-		}
+	*out = g_out;
+	if (x && x->expanda) {
+		*out = (const u8 *)g_matrix;
+		return (size_t)x->k * x->l * SC_MLDSA_N * sizeof(g_matrix[0]);
 	}
+	if (x || a->fam == SC_ALG_CHACHA)
+		*out = g_dst;
+	return x ? (size_t)x->streams * XN_OUTLEN :
+	       a->fam == SC_ALG_CHACHA ? len :
+	       a->fam == SC_ALG_POLY1305 ? 16 : a->mdlen;
+}
+
+/*
+ * @j's output at @len against the generic row's (row 0 of every table):
+ * for the AEAD the message aead_prepare() sealed, and open must refuse it
+ * with a forged tag (a row or peer that skipped the check would win).
+ */
+static void check_job(const struct job *j, size_t len)
+{
+	const struct alg *a = j->alg;
+	const u8 *out;
+	size_t n;
+
+	if (a->fam == SC_ALG_AEAD) {
+		const u8 *tag = j->kind == K_BORING ? g_dst + len : g_out;
+
+		if (g_prepared != len)
+			aead_prepare(len);
+		poison(len);
+		run_op(j, len);
+		if (a->open ? memcmp(g_dst, g_src, len) :
+		    memcmp(g_dst, g_sealed, len) || memcmp(tag, g_tag, 16))
+			die("%s %s disagrees with the generic row at %zu bytes",
+			    a->name, j->impl, len);
+		if (!a->open)
+			return;
+		g_tag[0] ^= 1;
+		g_sealed[len] ^= 1;
+		g_forged = true;
+		g_refused = false;
+		run_op(j, len);
+		g_forged = false;
+		g_tag[0] ^= 1;
+		g_sealed[len] ^= 1;
+		if (!g_refused)
+			die("%s %s accepted a forged tag at %zu bytes", a->name,
+			    j->impl, len);
+		return;
+	}
+	if (g_ref_alg != a || g_ref_len != len) {
+		struct job ref = { .alg = a, .kind = K_OURS, .row = 0 };
+
+		poison(len);
+		run_op(&ref, len);
+		n = job_output(a, len, &out);
+		memcpy(g_ref, out, n);
+		g_ref_alg = a;
+		g_ref_len = len;
+	}
+	poison(len);
+	run_op(j, len);
+	n = job_output(a, len, &out);
+	if (memcmp(out, g_ref, n))
+		die("%s %s disagrees with the generic row at %zu bytes", a->name,
+		    j->impl, len);
+}
+
+/* Every job of @a (but the masked child's, which checks its own) at @len. */
+static void check_alg(const struct alg *a, size_t len)
+{
+	unsigned int i;
+
+	for (i = 0; i < g_njobs; i++)
+		if (g_jobs[i].alg == a && strcmp(g_jobs[i].impl, "openssl-avx2"))
+			check_job(&g_jobs[i], len);
 }
 
 /*
@@ -886,6 +991,10 @@ static void measure_alg(const struct alg *a)
 		if (a->open)
 			aead_prepare(alg_size(a, s));
 		measure_turns(jobs, n, s);
+		/* the outputs once more, after the timing */
+		check_alg(a, alg_size(a, s));
+		if (a->open)
+			aead_prepare(alg_size(a, s));
 	}
 }
 
@@ -995,6 +1104,7 @@ static int openssl_child(void)
 		if (!g_selected[i] || !g_algs[i].ossl || xn_of(&g_algs[i]))
 			continue;
 		for (s = 0; s < alg_nsizes(j.alg); s++) {
+			check_job(&j, alg_size(j.alg, s));
 			if (j.alg->open)
 				aead_prepare(alg_size(j.alg, s));
 			printf("%s %zu %.6e\n", g_algs[i].name,
@@ -1568,15 +1678,9 @@ static void aead_targets(double hz)
 /* xN algs: one point, bytes/s over every stream's output, in bps[0]. */
 static void xn_measure(struct job *j)
 {
-	int err = 0;
-
-	/* a row of the xN table is forced, so ExpandA runs on it */
-	if (j->kind == K_OURS && xn_of(j->alg)->expanda)
-		err = sc_force_impl(SC_ALG_KECCAK_XN, j->impl);
-	if (err)
-		die("forcing keccakx row %s", j->impl);
+	check_job(j, xn_bytes(j->alg));
 	j->bps[0] = measure(j, xn_bytes(j->alg));
-	sc_force_impl(SC_ALG_KECCAK_XN, "fastest");
+	check_job(j, xn_bytes(j->alg));
 }
 
 static void xn_report(const struct alg *alg, double hz)
@@ -1650,7 +1754,8 @@ int main(int argc, char **argv)
 	g_src = aligned_alloc(64, MAXSIZE + 64);
 	g_dst = aligned_alloc(64, MAXSIZE + 64);
 	g_sealed = aligned_alloc(64, MAXSIZE + 64);
-	if (!g_src || !g_dst || !g_sealed || sodium_init() < 0)
+	g_ref = aligned_alloc(64, MAXSIZE + 64);
+	if (!g_src || !g_dst || !g_sealed || !g_ref || sodium_init() < 0)
 		die("setup");
 	for (i = 0; i < MAXSIZE; i++)
 		g_src[i] = (u8)(i * 131 + 7);
@@ -1714,7 +1819,26 @@ int main(int argc, char **argv)
 	}
 	if (fake && !g_fake)
 		die("--fake %s: no such job", fake);
-	aead_check_peers();
+	/*
+	 * Every job's output at every size it is timed at (and for the AEAD
+	 * at 0 and an odd length too), before any timing.
+	 */
+	for (i = 0; i < ARRAY_SIZE(g_algs); i++) {
+		const struct alg *a = &g_algs[i];
+
+		if (!g_selected[i])
+			continue;
+		if (xn_of(a)) {
+			check_alg(a, xn_bytes(a));
+			continue;
+		}
+		for (s = 0; s < alg_nsizes(a); s++)
+			check_alg(a, alg_size(a, s));
+		if (a->fam == SC_ALG_AEAD) {
+			check_alg(a, 0);
+			check_alg(a, 16384 + 5);
+		}
+	}
 
 	t0 = now();
 	hz0 = calibrate_hz();
@@ -1792,7 +1916,10 @@ int main(int argc, char **argv)
 	   "dispatcher's row at that size; at each size the implementations "
 	   "take turns (two samples each, the order reversed every round, "
 	   "%.3g s per implementation), each keeping its best, so that all see "
-	   "the same clock; same 64-byte-aligned buffers for all\n", g_time);
+	   "the same clock; same 64-byte-aligned buffers for all; every "
+	   "job's output checked against the generic row's at every size, "
+	   "before and after the timing (open: and a forged tag refused)\n",
+	   g_time);
 	md("- cells: cycles/byte, and in brackets speed relative to the best "
 	   "peer at that size (>1 = faster than every peer)\n");
 	for (i = 0; i < ARRAY_SIZE(g_algs); i++) {
