@@ -43,7 +43,9 @@
  * "openssl-avx2" runs in a child process started with
  * OPENSSL_ia32cap=":~0xD0230000" (AVX512F/DQ/IFMA/CD/BW/VL cleared), which
  * OpenSSL reads when the library initialises, before main(); the report
- * shows the speed difference this makes.
+ * shows the speed difference this makes.  It takes its turns with the
+ * others: each of its samples is a request over a pipe, run and timed by
+ * the child on the same CPU while this process waits (masked_call()).
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -56,6 +58,7 @@
 #include <time.h>
 #include <unistd.h>
 #include <sys/utsname.h>
+#include <signal.h>
 #include <sys/wait.h>
 #include <openssl/evp.h>
 #include <openssl/crypto.h>
@@ -79,7 +82,9 @@
 #define OSSL_AVX2_MASK	":~0xD0230000"
 
 /* K_X1: our best single-state Keccak row, once per stream (xN algs) */
-enum { K_OURS, K_BEST, K_OPENSSL, K_SODIUM, K_TWOPASS, K_BORING, K_IPSECMB, K_X1 };
+/* K_MASKED: OpenSSL with its AVX-512 paths masked, in the child */
+enum { K_OURS, K_BEST, K_OPENSSL, K_SODIUM, K_TWOPASS, K_BORING, K_IPSECMB, K_X1,
+       K_MASKED };
 
 struct alg {
 	const char *name;
@@ -701,6 +706,55 @@ static void sodium_op(const struct job *j, size_t len)
 						   1, g_key);
 }
 
+/* ---- the masked-OpenSSL child: one request, one reply, over pipes ---- */
+
+enum { MASKED_TIME, MASKED_CHECK };
+
+struct masked_req {
+	unsigned int alg;		/* index in g_algs */
+	unsigned int op;		/* MASKED_TIME or MASKED_CHECK */
+	size_t len;
+	unsigned long iters;
+};
+
+static int g_masked_req = -1, g_masked_reply = -1;
+static pid_t g_masked_pid;
+
+static bool xfer(int fd, void *buf, size_t len, bool out)
+{
+	u8 *p = buf;
+
+	while (len) {
+		ssize_t n = out ? write(fd, p, len) : read(fd, p, len);
+
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n <= 0)
+			return false;
+		p += n;
+		len -= (size_t)n;
+	}
+	return true;
+}
+
+/*
+ * MASKED_TIME: the seconds @iters operations took in the child, timed
+ * there as sample() times them; MASKED_CHECK: the child checks its
+ * output (check_job()) and stops if it is wrong.
+ */
+static double masked_call(const struct job *j, unsigned int op, size_t len,
+			  unsigned long iters)
+{
+	struct masked_req rq = { .alg = (unsigned int)(j->alg - g_algs),
+				 .op = op, .len = len, .iters = iters };
+	double t;
+
+	if (!xfer(g_masked_req, &rq, sizeof(rq), true) ||
+	    !xfer(g_masked_reply, &t, sizeof(t), false))
+		die("the masked-OpenSSL child stopped (its message is above)");
+	return t;
+}
+
 /*
  * Not inlined, and neither is sample(): every job runs through the same
  * machine code.  Inlined into measure_pair()'s two calls they were two
@@ -712,6 +766,9 @@ static noinline void run_op(const struct job *j, size_t len)
 	if (j == g_fake)
 		return;
 	switch (xn_of(j->alg) ? K_OURS : j->kind) {
+	case K_MASKED:
+		masked_call(j, MASKED_TIME, len, 1);
+		break;
 	case K_OPENSSL:
 		openssl_op(j, len);
 		break;
@@ -745,9 +802,12 @@ static noinline void run_op(const struct job *j, size_t len)
 static noinline double sample(const struct job *j, size_t len,
 			       unsigned long iters)
 {
-	double t0 = now();
+	double t0;
 	unsigned long i;
 
+	if (j->kind == K_MASKED)
+		return masked_call(j, MASKED_TIME, len, iters);
+	t0 = now();
 	for (i = 0; i < iters; i++)
 		run_op(j, len);
 	return now() - t0;
@@ -823,6 +883,10 @@ static void check_job(const struct job *j, size_t len)
 	const u8 *out;
 	size_t n;
 
+	if (j->kind == K_MASKED) {
+		masked_call(j, MASKED_CHECK, len, 0);
+		return;
+	}
 	if (a->fam == SC_ALG_AEAD) {
 		const u8 *tag = j->kind == K_BORING ? g_dst + len : g_out;
 
@@ -867,13 +931,13 @@ static void check_job(const struct job *j, size_t len)
 		    j->impl, len);
 }
 
-/* Every job of @a (but the masked child's, which checks its own) at @len. */
+/* Every job of @a at @len (the masked child's checked in the child). */
 static void check_alg(const struct alg *a, size_t len)
 {
 	unsigned int i;
 
 	for (i = 0; i < g_njobs; i++)
-		if (g_jobs[i].alg == a && strcmp(g_jobs[i].impl, "openssl-avx2"))
+		if (g_jobs[i].alg == a)
 			check_job(&g_jobs[i], len);
 }
 
@@ -971,14 +1035,14 @@ static void measure_turns(struct job **jobs, unsigned int n, unsigned int s)
 		jobs[i]->bps[s] = len / best[i];
 }
 
-/* Every job of @a but the masked child's, in turns, size by size. */
+/* Every job of @a, in turns, size by size. */
 static void measure_alg(const struct alg *a)
 {
 	struct job *jobs[MAXTURNJOBS];
 	unsigned int i, n = 0, s;
 
 	for (i = 0; i < g_njobs; i++) {
-		if (g_jobs[i].alg != a || !strcmp(g_jobs[i].impl, "openssl-avx2"))
+		if (g_jobs[i].alg != a)
 			continue;
 		if (n == MAXTURNJOBS)
 			die("%s: more than %d jobs", a->name, MAXTURNJOBS);
@@ -1093,70 +1157,74 @@ static void select_algs(const char *list)
 	}
 }
 
-/* The masked-OpenSSL child: one line per point on stdout. */
+/*
+ * The masked-OpenSSL child: requests on stdin, replies on stdout, until
+ * the parent closes the pipe.
+ */
 static int openssl_child(void)
 {
-	unsigned int i, s;
+	struct masked_req rq;
 
-	for (i = 0; i < ARRAY_SIZE(g_algs); i++) {
-		struct job j = { .alg = &g_algs[i], .kind = K_OPENSSL };
+	while (xfer(0, &rq, sizeof(rq), false)) {
+		struct job j = { .kind = K_OPENSSL, .impl = "openssl-avx2" };
+		double t = 0;
 
-		if (!g_selected[i] || !g_algs[i].ossl || xn_of(&g_algs[i]))
-			continue;
-		for (s = 0; s < alg_nsizes(j.alg); s++) {
-			check_job(&j, alg_size(j.alg, s));
-			if (j.alg->open)
-				aead_prepare(alg_size(j.alg, s));
-			printf("%s %zu %.6e\n", g_algs[i].name,
-			       alg_size(j.alg, s), measure(&j, alg_size(j.alg, s)));
+		if (rq.alg >= ARRAY_SIZE(g_algs) || !g_algs[rq.alg].ossl ||
+		    rq.len > MAXSIZE)
+			die("masked child: bad request");
+		j.alg = &g_algs[rq.alg];
+		if (rq.op == MASKED_CHECK) {
+			check_job(&j, rq.len);
+		} else {
+			if (j.alg->open && g_prepared != rq.len)
+				aead_prepare(rq.len);
+			t = sample(&j, rq.len, rq.iters);
 		}
+		if (!xfer(1, &t, sizeof(t), true))
+			die("masked child: reply");
 	}
 	return 0;
 }
 
-static void run_masked_openssl(const char *self, const char *algs)
+/* The child, OpenSSL's AVX-512 paths masked, on this process's CPU. */
+static void start_masked_openssl(const char *self)
 {
-	char tbuf[32], line[256], name[32];
-	int fd[2], status;
-	pid_t pid;
-	FILE *f;
+	int rq[2], reply[2];
 
-	if (pipe(fd))
+	if (pipe(rq) || pipe(reply))
 		die("pipe");
-	snprintf(tbuf, sizeof(tbuf), "%g", g_time);
-	pid = fork();
-	if (pid < 0)
+	/* a child that died shows as EPIPE, and masked_call() says so */
+	signal(SIGPIPE, SIG_IGN);
+	g_masked_pid = fork();
+	if (g_masked_pid < 0)
 		die("fork");
-	if (!pid) {
-		dup2(fd[1], 1);
-		close(fd[0]);
-		close(fd[1]);
+	if (!g_masked_pid) {
+		dup2(rq[0], 0);
+		dup2(reply[1], 1);
+		close(rq[0]);
+		close(rq[1]);
+		close(reply[0]);
+		close(reply[1]);
 		setenv("OPENSSL_ia32cap", OSSL_AVX2_MASK, 1);
-		execl("/proc/self/exe", self, "--openssl-child", "--algs",
-		      algs && *algs ? algs : "all", "--time", tbuf, (char *)NULL);
+		execl("/proc/self/exe", self, "--openssl-child", (char *)NULL);
 		_exit(127);
 	}
-	close(fd[1]);
-	f = fdopen(fd[0], "r");
-	while (f && fgets(line, sizeof(line), f)) {
-		size_t size;
-		double bps;
-		unsigned int i, s;
+	close(rq[0]);
+	close(reply[1]);
+	g_masked_req = rq[1];
+	g_masked_reply = reply[0];
+}
 
-		if (sscanf(line, "%31s %zu %lf", name, &size, &bps) != 3)
-			continue;
-		for (i = 0; i < g_njobs; i++) {
-			if (strcmp(g_jobs[i].impl, "openssl-avx2") ||
-			    strcmp(g_jobs[i].alg->name, name))
-				continue;
-			for (s = 0; s < alg_nsizes(g_jobs[i].alg); s++)
-				if (alg_size(g_jobs[i].alg, s) == size)
-					g_jobs[i].bps[s] = bps;
-		}
-	}
-	if (f)
-		fclose(f);
-	waitpid(pid, &status, 0);
+static void stop_masked_openssl(void)
+{
+	int status;
+
+	if (g_masked_req < 0)
+		return;
+	close(g_masked_req);
+	close(g_masked_reply);
+	g_masked_req = g_masked_reply = -1;
+	waitpid(g_masked_pid, &status, 0);
 	if (!WIFEXITED(status) || WEXITSTATUS(status))
 		die("the masked-OpenSSL child failed");
 }
@@ -1208,7 +1276,8 @@ static double best_peer(const struct alg *a, unsigned int s)
 	for (i = 0; i < g_njobs; i++)
 		if (g_jobs[i].alg == a &&
 		    (g_jobs[i].kind == K_OPENSSL || g_jobs[i].kind == K_SODIUM ||
-		     g_jobs[i].kind == K_BORING || g_jobs[i].kind == K_IPSECMB) &&
+		     g_jobs[i].kind == K_BORING || g_jobs[i].kind == K_IPSECMB ||
+		     g_jobs[i].kind == K_MASKED) &&
 		    g_jobs[i].bps[s] > best)
 			best = g_jobs[i].bps[s];
 	return best;
@@ -1800,7 +1869,7 @@ int main(int argc, char **argv)
 			add_job(a, K_OPENSSL, 0, "openssl");
 #if defined(__x86_64__)
 			if (a->fam != SC_ALG_KECCAK)	/* OpenSSL's Keccak is scalar */
-				add_job(a, K_OPENSSL, 0, "openssl-avx2");
+				add_job(a, K_MASKED, 0, "openssl-avx2");
 #endif
 		}
 		if (a->sodium)
@@ -1813,12 +1882,19 @@ int main(int argc, char **argv)
 	for (i = 0; fake && i < g_njobs; i++) {
 		size_t n = strlen(g_jobs[i].alg->name);
 
-		if (!strncmp(fake, g_jobs[i].alg->name, n) && fake[n] == '/' &&
+		/* the child's job runs in the child, which has no --fake */
+		if (g_jobs[i].kind != K_MASKED && !strncmp(fake, g_jobs[i].alg->name, n) && fake[n] == '/' &&
 		    !strcmp(fake + n + 1, g_jobs[i].impl))
 			g_fake = &g_jobs[i];
 	}
 	if (fake && !g_fake)
 		die("--fake %s: no such job", fake);
+	for (i = 0; i < g_njobs; i++)
+		if (g_jobs[i].kind == K_MASKED && g_masked_req < 0) {
+			fprintf(stderr, "bench: OpenSSL with OPENSSL_ia32cap=%s "
+				"in a child, timed in turns\n", OSSL_AVX2_MASK);
+			start_masked_openssl(argv[0]);
+		}
 	/*
 	 * Every job's output at every size it is timed at (and for the AEAD
 	 * at 0 and an odd length too), before any timing.
@@ -1842,14 +1918,8 @@ int main(int argc, char **argv)
 
 	t0 = now();
 	hz0 = calibrate_hz();
-#if defined(__x86_64__)
-	fprintf(stderr, "bench: OpenSSL with OPENSSL_ia32cap=%s in a child...\n",
-		OSSL_AVX2_MASK);
-	run_masked_openssl(argv[0], algs);
-#endif
 	for (i = 0; i < g_njobs; i++) {
-		if (!xn_of(g_jobs[i].alg) ||
-		    !strcmp(g_jobs[i].impl, "openssl-avx2"))
+		if (!xn_of(g_jobs[i].alg))
 			continue;
 		fprintf(stderr, "bench: %s %s\n", g_jobs[i].alg->name, g_jobs[i].impl);
 		xn_measure(&g_jobs[i]);
@@ -1857,6 +1927,7 @@ int main(int argc, char **argv)
 	for (i = 0; i < ARRAY_SIZE(g_algs); i++)
 		if (g_selected[i] && !xn_of(&g_algs[i]))
 			measure_alg(&g_algs[i]);
+	stop_masked_openssl();
 	hz1 = calibrate_hz();
 	hz = (hz0 + hz1) / 2;
 
@@ -1906,7 +1977,8 @@ int main(int argc, char **argv)
 	   hz / 1e9, hz0 / 1e9, hz1 / 1e9);
 	md("- peers: %s (EVP; `openssl-avx2` = the same library in a child "
 	   "process started with OPENSSL_ia32cap=\"%s\", i.e. AVX-512 "
-	   "F/DQ/IFMA/CD/BW/VL hidden), libsodium %s\n",
+	   "F/DQ/IFMA/CD/BW/VL hidden, taking its turns with the others "
+	   "through a pipe), libsodium %s\n",
 	   OpenSSL_version(OPENSSL_VERSION), OSSL_AVX2_MASK,
 	   sodium_version_string());
 	md("- method: one operation = one whole message (chacha: IV + encrypt; "
