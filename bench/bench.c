@@ -813,33 +813,6 @@ static noinline double sample(const struct job *j, size_t len,
 	return now() - t0;
 }
 
-/* Bytes per second: best of N samples within g_time seconds. */
-static double measure(const struct job *j, size_t len)
-{
-	unsigned long iters = 1;
-	double t, best, start;
-	int n = 0;
-
-	start = now();
-	while (now() - start < 0.002)		/* warm-up */
-		run_op(j, len);
-	for (;;) {
-		t = sample(j, len, iters);
-		if (t >= 2e-4)
-			break;
-		iters *= 2;
-	}
-	best = t / iters;
-	start = now();
-	while (n < 10 || now() - start < g_time) {
-		t = sample(j, len, iters) / iters;
-		if (t < best)
-			best = t;
-		n++;
-	}
-	return len / best;
-}
-
 /* ---- output checks ---- */
 
 static u8 *g_ref;			/* the generic row's output */
@@ -990,7 +963,8 @@ static void measure_pair(const struct job *a, const struct job *b, size_t len,
 }
 
 /*
- * The jobs of one algorithm at size index @s, their samples taking turns:
+ * The jobs of one algorithm at size index @s (@len bytes), their samples
+ * taking turns:
  * each job takes two samples back to back per round (the second starts
  * warm, whatever ran before), the order reversed every round, rounds until
  * @n x --time seconds have passed and each job has had at least 10
@@ -1001,9 +975,9 @@ static void measure_pair(const struct job *a, const struct job *b, size_t len,
 #define TURN_SAMPLES	2
 #define MAXTURNJOBS	32
 
-static void measure_turns(struct job **jobs, unsigned int n, unsigned int s)
+static void measure_turns(struct job **jobs, unsigned int n, unsigned int s,
+			  size_t len)
 {
-	size_t len = alg_size(jobs[0]->alg, s);
 	unsigned long iters[MAXTURNJOBS];
 	double best[MAXTURNJOBS], start;
 	unsigned int i, k, t, round;
@@ -1051,10 +1025,16 @@ static void measure_alg(const struct alg *a)
 	if (!n)
 		return;
 	fprintf(stderr, "bench: %s, %u implementations in turns\n", a->name, n);
+	if (xn_of(a)) {
+		/* one point: bytes over every stream's output, in bps[0] */
+		measure_turns(jobs, n, 0, xn_bytes(a));
+		check_alg(a, xn_bytes(a));
+		return;
+	}
 	for (s = 0; s < alg_nsizes(a); s++) {
 		if (a->open)
 			aead_prepare(alg_size(a, s));
-		measure_turns(jobs, n, s);
+		measure_turns(jobs, n, s, alg_size(a, s));
 		/* the outputs once more, after the timing */
 		check_alg(a, alg_size(a, s));
 		if (a->open)
@@ -1383,9 +1363,9 @@ static void __attribute__((format(printf, 2, 3))) check_line(bool ok, const char
 }
 
 /*
- * An xN alg's one point: `best` (the multi-stream API) within 3% of the
- * fastest row (the sponge on that row).  Not for ExpandA, whose rows are
- * timed forced (xn_measure()).
+ * An xN alg's one point: `best` (the multi-stream API; ExpandA on the
+ * plan) within 3% of the fastest row (the sponge on that row; ExpandA
+ * with that row forced, xn_op()).
  */
 static void xn_dispatch_check(const struct alg *a, const struct job *best,
 			      double hz)
@@ -1394,8 +1374,6 @@ static void xn_dispatch_check(const struct alg *a, const struct job *best,
 	double pb, pr;
 	unsigned int k;
 
-	if (xn_of(a)->expanda)
-		return;
 	for (k = 0; k < g_njobs; k++)
 		if (g_jobs[k].alg == a && g_jobs[k].kind == K_OURS &&
 		    (!fast || g_jobs[k].bps[0] > fast->bps[0]))
@@ -1744,14 +1722,6 @@ static void aead_targets(double hz)
 	}
 }
 
-/* xN algs: one point, bytes/s over every stream's output, in bps[0]. */
-static void xn_measure(struct job *j)
-{
-	check_job(j, xn_bytes(j->alg));
-	j->bps[0] = measure(j, xn_bytes(j->alg));
-	check_job(j, xn_bytes(j->alg));
-}
-
 static void xn_report(const struct alg *alg, double hz)
 {
 	const struct xn_alg *a = xn_of(alg);
@@ -1918,14 +1888,8 @@ int main(int argc, char **argv)
 
 	t0 = now();
 	hz0 = calibrate_hz();
-	for (i = 0; i < g_njobs; i++) {
-		if (!xn_of(g_jobs[i].alg))
-			continue;
-		fprintf(stderr, "bench: %s %s\n", g_jobs[i].alg->name, g_jobs[i].impl);
-		xn_measure(&g_jobs[i]);
-	}
 	for (i = 0; i < ARRAY_SIZE(g_algs); i++)
-		if (g_selected[i] && !xn_of(&g_algs[i]))
+		if (g_selected[i])
 			measure_alg(&g_algs[i]);
 	stop_masked_openssl();
 	hz1 = calibrate_hz();
