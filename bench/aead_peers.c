@@ -14,7 +14,8 @@
  *              message, flushed until it comes back (faster than the
  *              direct API below 4 KiB).
  *
- * Each returns false when it is not available on this machine.
+ * Each setup returns false when its peer is not available, with the reason
+ * in *why (the report names every missing peer).
  */
 #define _GNU_SOURCE
 #include <dlfcn.h>
@@ -48,26 +49,44 @@ static struct {
 	_Alignas(64) unsigned char ctx[4096];
 } g_boring;
 
-bool boring_setup(void)
+bool boring_setup(const char **why)
 {
 #ifdef SC_BORINGSSL_LIB
 	void *h = dlopen(SC_BORINGSSL_LIB, RTLD_NOW | RTLD_LOCAL | RTLD_DEEPBIND);
 	boring_aead_fn aead;
 
-	if (!h)
+	*why = NULL;
+	if (!h) {
+		*why = dlerror();
 		return false;
+	}
 	aead = (boring_aead_fn)dlsym(h, "EVP_aead_chacha20_poly1305");
 	g_boring.init = (boring_init_fn)dlsym(h, "EVP_AEAD_CTX_init");
 	g_boring.cleanup = (boring_cleanup_fn)dlsym(h, "EVP_AEAD_CTX_cleanup");
 	g_boring.seal = (boring_crypt_fn)dlsym(h, "EVP_AEAD_CTX_seal");
 	g_boring.open = (boring_crypt_fn)dlsym(h, "EVP_AEAD_CTX_open");
 	if (!aead || !g_boring.init || !g_boring.cleanup || !g_boring.seal ||
-	    !g_boring.open)
+	    !g_boring.open) {
+		*why = "EVP_AEAD_* symbols missing in " SC_BORINGSSL_LIB;
 		return false;
+	}
 	g_boring.aead = aead();
+	if (!g_boring.aead)
+		*why = "EVP_aead_chacha20_poly1305() returned NULL";
 	return g_boring.aead != NULL;
 #else
+	*why = "not built in: android-libboringssl was not installed when the "
+	       "benchmark was built (scripts/deps.sh peers, then rebuild)";
 	return false;
+#endif
+}
+
+const char *boring_lib(void)
+{
+#ifdef SC_BORINGSSL_LIB
+	return SC_BORINGSSL_LIB;
+#else
+	return NULL;
 #endif
 }
 
@@ -96,11 +115,14 @@ bool boring_op(bool seal, const uint8_t *key, const uint8_t *nonce,
 #if defined(__x86_64__) && defined(SC_HAVE_IPSEC_MB)
 static IMB_MGR *g_mb;
 
-bool ipsecmb_setup(void)
+bool ipsecmb_setup(const char **why)
 {
+	*why = NULL;
 	g_mb = alloc_mb_mgr(0);
-	if (!g_mb)
+	if (!g_mb) {
+		*why = "alloc_mb_mgr() failed";
 		return false;
+	}
 	init_mb_mgr_auto(g_mb, NULL);
 	return true;
 }
@@ -136,8 +158,14 @@ bool ipsecmb_op(bool seal, const uint8_t *key, const uint8_t *nonce,
 	return job->status == IMB_STATUS_COMPLETED;
 }
 #else
-bool ipsecmb_setup(void)
+bool ipsecmb_setup(const char **why)
 {
+#if defined(__x86_64__)
+	*why = "not built in: intel-ipsec-mb.h was not there when the "
+	       "benchmark was built (scripts/deps.sh peers, then rebuild)";
+#else
+	*why = "x86_64 only";
+#endif
 	return false;
 }
 
