@@ -58,6 +58,11 @@
 #include <time.h>
 #include <unistd.h>
 #include <sys/utsname.h>
+/*
+ * Before <signal.h>, which <sys/wait.h> includes too: on arm64 it reaches
+ * <asm/sigcontext.h>, whose <linux/types.h> is test/shim's (no __u64).
+ */
+#include <asm/types.h>
 #include <signal.h>
 #include <sys/wait.h>
 #include <openssl/evp.h>
