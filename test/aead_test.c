@@ -338,6 +338,132 @@ static void test_aead_buf_api(const struct aead_bufs *b)
 	}
 }
 
+/*
+ * A row that needs no SIMD section (base.simd false: generic, scalar, the
+ * no-SIMD plan's rows) runs where the glue took none (sc_simd_run(false,
+ * ...)), so every ChaCha and Poly1305 call it makes must go to a row that
+ * needs none either: a SIMD row there would run its vector code outside
+ * kernel_fpu_begin()/kernel_neon_begin() and clobber the interrupted
+ * task's registers, with the right answer.  Spies catch it: a ChaCha and
+ * a Poly1305 row flagged SIMD (the generic code inside, counting calls),
+ * put in sc_forced_row[] where sc_force_impl() puts a forced SIMD row, so
+ * sc_*_pick() returns them and sc_*_pick_nosimd() must not.  Each such
+ * row seals and opens (a forgery too, and the undo's XOR) texts of every
+ * size class, flat (sc_ccp_seal_buf) and as the glue walks them, without
+ * a spy call, and with OpenSSL's answers; "onepass" must call the spies,
+ * or they would see nothing.
+ */
+static unsigned long g_spy_calls;
+
+static void spy_xor(const u32 *state, u8 *dst, const u8 *src,
+		    unsigned int len, int nrounds)
+{
+	g_spy_calls++;
+	sc_chacha_impl_generic.xor_stream(state, dst, src, len, nrounds);
+}
+
+static void spy_hchacha(const u32 *state, u32 *out, int nrounds)
+{
+	g_spy_calls++;
+	sc_chacha_impl_generic.hchacha(state, out, nrounds);
+}
+
+static void spy_blocks(struct sc_poly1305_core *core, const u8 *src,
+		       size_t len, u32 padbit)
+{
+	g_spy_calls++;
+	sc_poly1305_impl_generic.blocks(core, src, len, padbit);
+}
+
+static const struct sc_chacha_impl spy_chacha = {
+	.base = { .name = "spy", .simd = true },
+	.xor_stream = spy_xor,
+	.hchacha = spy_hchacha,
+};
+
+static const struct sc_poly1305_impl spy_poly1305 = {
+	.base = { .name = "spy", .simd = true },
+	.blocks = spy_blocks,
+};
+
+static void test_aead_nosimd_inside(const struct aead_bufs *b)
+{
+	static const size_t lens[] = { 0, 1, 63, 64, 65, 191, 192, 193, 320,
+				       321, 449, 576, 577, 1024, 1025, 4032,
+				       4096, 4097, 9000 };
+	const struct sc_impl *saved[2] = { sc_forced_row[SC_ALG_CHACHA],
+					   sc_forced_row[SC_ALG_POLY1305] };
+	unsigned int r, l;
+
+	for (r = 0; r < g_nrows[SC_ALG_AEAD]; r++) {
+		unsigned int i = g_rows[SC_ALG_AEAD][r];
+		const struct sc_aead_impl *im = aead_row(i);
+		unsigned long calls = 0;
+		bool ok = true;
+
+		if (im->base.simd && im != &sc_aead_impl_onepass)
+			continue;
+		for (l = 0; l < sizeof(lens) / sizeof(lens[0]); l++) {
+			size_t len = lens[l];
+			u8 key[32], nonce[12], etag[16], tag[16];
+			u8 kb[CHACHA_BLOCK_SIZE + SC_CCP_HEAD_MAX];
+			u32 k[8];
+			struct sc_ccp c;
+			unsigned int j;
+			int err, err2, err3;
+			bool sealed;
+
+			rnd_fill(key, 32);
+			rnd_fill(nonce, 12);
+			rnd_fill(b->ad, 16);
+			rnd_fill(b->pt, len);
+			for (j = 0; j < 8; j++)
+				k[j] = (u32)key[4 * j] | (u32)key[4 * j + 1] << 8 |
+				       (u32)key[4 * j + 2] << 16 |
+				       (u32)key[4 * j + 3] << 24;
+			ossl_seal(key, nonce, b->ad, 16, b->exp, b->pt, len, etag);
+
+			g_spy_calls = 0;
+			sc_forced_row[SC_ALG_CHACHA] = &spy_chacha.base;
+			sc_forced_row[SC_ALG_POLY1305] = &spy_poly1305.base;
+			sc_ccp_seal_buf(im, key, nonce, b->ad, 16, b->ct, b->pt,
+					len, tag);
+			sealed = !memcmp(b->ct, b->exp, len) &&
+				 !memcmp(tag, etag, 16);
+			err = sc_ccp_open_buf(im, key, nonce, b->ad, 16, b->back,
+					      b->ct, len, tag);
+			/* as the glue walks it, in place and out of place */
+			our_msg(im, false, true, key, nonce, b->ad, 16, b->orig,
+				b->pt, len, tag);
+			err2 = our_msg(im, false, false, key, nonce, b->ad, 16,
+				       b->orig, b->orig, len, tag);
+			tag[0] ^= 1;
+			err3 = sc_ccp_open_buf(im, key, nonce, b->ad, 16, b->back,
+					       b->ct, len, tag);
+			tag[0] ^= 1;
+			/* the undo of a forged long text: the keystream again */
+			sc_ccp_start(im, &c, k, nonce, kb, 0);
+			sc_ccp_xor(im, &c, b->ct, b->ct, (unsigned int)len);
+			sc_forced_row[SC_ALG_CHACHA] = saved[0];
+			sc_forced_row[SC_ALG_POLY1305] = saved[1];
+			calls += g_spy_calls;
+
+			ok &= sealed && !memcmp(tag, etag, 16) && !err && !err2 &&
+			      err3 == -EBADMSG && !memcmp(b->orig, b->pt, len) &&
+			      !memcmp(b->ct, b->pt, len);
+			if (!im->base.simd && g_spy_calls)
+				check(false, "aead", row_name(SC_ALG_AEAD, i),
+				      "len %zu: a row without SIMD called a SIMD row %lu times",
+				      len, g_spy_calls);
+		}
+		check(ok, "aead", row_name(SC_ALG_AEAD, i),
+		      "with SIMD spies forced: wrong tag, text or verdict");
+		if (im->base.simd)
+			check(calls > 0, "aead", row_name(SC_ALG_AEAD, i),
+			      "the SIMD spies saw no call: they cannot catch a row without SIMD that uses one");
+	}
+}
+
 void test_aead(void)
 {
 	struct aead_bufs b;
@@ -356,6 +482,7 @@ void test_aead(void)
 	test_aead_kat();
 	test_aead_rows(&b);
 	test_aead_buf_api(&b);
+	test_aead_nosimd_inside(&b);
 	/* walk pieces of random size, a random row for each */
 	for (n = 0; n < (g_quick ? 40u : 400u); n++)
 		aead_case(g_rows[SC_ALG_AEAD][0], true,
