@@ -16,6 +16,10 @@
  *                   the partial block.
  * - poly1305_nokey: final before r and s were seen is -ENOKEY and wipes the
  *                   descriptor (r and a partial s were in it).
+ * - sha3_import:    sha3-224/256/384/512 import takes back the longest
+ *                   partial block (rate - 1 bytes) and refuses a length of
+ *                   the rate or more (the descriptor's buffer holds
+ *                   sha3-224's rate) with -EINVAL, the descriptor unchanged.
  */
 #include <kunit/test.h>
 #include <crypto/hash.h>
@@ -224,11 +228,88 @@ static void sc_test_poly1305_nokey(struct kunit *test)
 	KUNIT_EXPECT_TRUE(test, sc_safety_wiped(d.desc));
 }
 
+/*
+ * The sha3 state ends with the partial block's length (sha3_glue.c): what
+ * an import takes is at most rate - 1, else it would copy up to 255 bytes
+ * into a buffer of sha3-224's rate.  A refused import changes nothing.
+ */
+static void sc_test_sha3_import(struct kunit *test)
+{
+	static const unsigned int bits[] = { 224, 256, 384, 512 };
+	unsigned int b, i;
+
+	for (b = 0; b < ARRAY_SIZE(bits); b++) {
+		unsigned int rate, ss, ds, len, mdlen = bits[b] / 8;
+		u8 *state, *bad, *before, *msg, want[64], got[64];
+		struct crypto_shash *tfm;
+		struct shash_desc *desc;
+		char drv[32];
+
+		snprintf(drv, sizeof(drv), "sha3-%u-simdcrypt", bits[b]);
+		tfm = crypto_alloc_shash(drv, 0, 0);
+		if (IS_ERR(tfm))
+			kunit_skip(test, "%s is not registered here (%ld)", drv,
+				   PTR_ERR(tfm));
+		KUNIT_ASSERT_EQ(test, kunit_add_action_or_reset(test, sc_safety_free,
+								tfm), 0);
+		rate = crypto_shash_blocksize(tfm);
+		ss = crypto_shash_statesize(tfm);
+		ds = crypto_shash_descsize(tfm);
+		KUNIT_ASSERT_EQ(test, ss, KECCAK_STATE_SIZE + rate + 1);
+		len = 2 * rate - 1;
+		desc = kunit_kzalloc(test, sizeof(*desc) + ds, GFP_KERNEL);
+		state = kunit_kzalloc(test, ss, GFP_KERNEL);
+		bad = kunit_kzalloc(test, ss, GFP_KERNEL);
+		before = kunit_kzalloc(test, ds, GFP_KERNEL);
+		msg = kunit_kzalloc(test, len, GFP_KERNEL);
+		KUNIT_ASSERT_NOT_NULL(test, desc);
+		KUNIT_ASSERT_NOT_NULL(test, state);
+		KUNIT_ASSERT_NOT_NULL(test, bad);
+		KUNIT_ASSERT_NOT_NULL(test, before);
+		KUNIT_ASSERT_NOT_NULL(test, msg);
+		for (i = 0; i < len; i++)
+			msg[i] = i * 29 + bits[b];
+		desc->tfm = tfm;
+		KUNIT_ASSERT_EQ(test, crypto_shash_tfm_digest(tfm, msg, len, want), 0);
+
+		/* rate - 1 bytes buffered, exported, imported, finished */
+		KUNIT_EXPECT_EQ(test, crypto_shash_init(desc), 0);
+		KUNIT_EXPECT_EQ(test, crypto_shash_update(desc, msg, len), 0);
+		KUNIT_EXPECT_EQ(test, crypto_shash_export(desc, state), 0);
+		KUNIT_EXPECT_EQ(test, (unsigned int)state[KECCAK_STATE_SIZE + rate], rate - 1);
+		KUNIT_EXPECT_EQ(test, crypto_shash_init(desc), 0);
+		KUNIT_EXPECT_EQ(test, crypto_shash_import(desc, state), 0);
+		KUNIT_EXPECT_EQ(test, crypto_shash_final(desc, got), 0);
+		KUNIT_EXPECT_MEMEQ_MSG(test, got, want, mdlen,
+				       "%s: the longest partial block imported", drv);
+
+		/* rate, rate + 1, 255 bytes: refused, the descriptor as it was */
+		for (i = 0; i < 3; i++) {
+			unsigned int v = i == 2 ? 255 : rate + i;
+
+			memcpy(bad, state, ss);
+			bad[KECCAK_STATE_SIZE + rate] = v;
+			KUNIT_EXPECT_EQ(test, crypto_shash_import(desc, state), 0);
+			memcpy(before, shash_desc_ctx(desc), ds);
+			KUNIT_EXPECT_EQ_MSG(test, crypto_shash_import(desc, bad), -EINVAL,
+					    "%s: a partial block of %u bytes", drv, v);
+			KUNIT_EXPECT_MEMEQ_MSG(test, (u8 *)shash_desc_ctx(desc),
+					       before, ds,
+					       "%s: refused import of %u changed it",
+					       drv, v);
+		}
+		KUNIT_EXPECT_EQ(test, crypto_shash_final(desc, got), 0);
+		KUNIT_EXPECT_MEMEQ_MSG(test, got, want, mdlen,
+				       "%s: after refused imports", drv);
+	}
+}
+
 static struct kunit_case sc_safety_cases[] = {
 	KUNIT_CASE(sc_test_register_rule),
 	KUNIT_CASE(sc_test_poly1305_import),
 	KUNIT_CASE(sc_test_poly1305_export_plain),
 	KUNIT_CASE(sc_test_poly1305_nokey),
+	KUNIT_CASE(sc_test_sha3_import),
 	{}
 };
 
