@@ -101,6 +101,106 @@ static void ossl_shake(bool s256, const u8 *in, size_t len, u8 *out,
 /* ---- rows ---- */
 
 /*
+ * Every direct row call goes through sc_abi_call() on x86_64, as in the
+ * harness (abi_x86_64.S): canaries in the callee-saved registers and the
+ * direction flag, checked after the call; one case per row after the row
+ * tests.
+ * The xN rows' assembler saves and restores rbx and r12-r15 itself.
+ */
+static unsigned long g_abi_calls[32];
+static unsigned int g_abi_bad[32];
+
+#ifdef __x86_64__
+u64 sc_abi_call(const void *fn, u64 a0, u64 a1, u64 a2, u64 a3, u64 a4);
+
+static void abi_note(const struct sc_keccakx_impl *im, u64 bad)
+{
+	int i = sc_impl_find(SC_ALG_KECCAK_XN, im->base.name);
+
+	if (i >= 0 && i < 32) {
+		g_abi_calls[i]++;
+		g_abi_bad[i] |= (unsigned int)bad;
+	}
+}
+#define ROW_CALL(im, fn, a0, a1, a2, a3)				\
+	abi_note(im, sc_abi_call((const void *)(fn), (u64)(uintptr_t)(a0), \
+				 (u64)(uintptr_t)(a1), (u64)(a2), (u64)(a3), 0))
+#endif
+
+static void row_permute(const struct sc_keccakx_impl *im, u64 *st)
+{
+#ifdef ROW_CALL
+	ROW_CALL(im, im->permute, st, 0, 0, 0);
+#else
+	im->permute(st);
+#endif
+}
+
+static void row_squeeze(const struct sc_keccakx_impl *im, u64 *st,
+			u8 *const *out, unsigned int nblocks, unsigned int nlanes)
+{
+#ifdef ROW_CALL
+	ROW_CALL(im, im->squeeze, st, out, nblocks, nlanes);
+#else
+	im->squeeze(st, out, nblocks, nlanes);
+#endif
+}
+
+static void row_extract(const struct sc_keccakx_impl *im, const u64 *st,
+			u8 *const *out, unsigned int nlanes)
+{
+#ifdef ROW_CALL
+	ROW_CALL(im, im->extract, st, out, nlanes, 0);
+#else
+	im->extract(st, out, nlanes);
+#endif
+}
+
+static void abi_report(void)
+{
+	unsigned int i;
+
+	for (i = 0; i < sc_nimpls[SC_ALG_KECCAK_XN] && i < 32; i++)
+		if (g_abi_calls[i])
+			check(!g_abi_bad[i],
+			      "row %s: callee-saved state broken (mask %#x: rbx rbp r12 r13 r14 r15 DF) over %lu calls",
+			      sc_impl_row(SC_ALG_KECCAK_XN, i)->name, g_abi_bad[i],
+			      g_abi_calls[i]);
+}
+
+/*
+ * A row's own extract (rows that have one): the first @nlanes lanes of
+ * each state of the group at g.. as little-endian bytes, nothing past them
+ * written, the states untouched.
+ */
+static void test_row_extract(const struct sc_keccakx_impl *im, unsigned int g)
+{
+	static u64 st[SC_KECCAKX_LANES] __aligned(64), ref[SC_KECCAKX_LANES];
+	static u8 got[SC_KECCAKX_MAX][8 * KECCAK_STATE_LANES + 64];
+	static u8 want[SC_KECCAKX_MAX][8 * KECCAK_STATE_LANES + 64];
+	unsigned int t, j, i, nlanes;
+	u8 *o[SC_KECCAKX_MAX];
+
+	for (t = 0; t < 8; t++) {
+		nlanes = 1 + rnd_below(21);
+		for (i = 0; i < SC_KECCAKX_LANES; i++)
+			st[i] = ref[i] = rnd64();
+		memset(got, 0xa5, sizeof(got));
+		memset(want, 0xa5, sizeof(want));
+		for (j = 0; j < im->width; j++) {
+			o[j] = got[j];
+			for (i = 0; i < 8 * nlanes; i++)
+				want[j][i] = (u8)(ref[SC_KECCAKX_MAX * (i / 8) + g + j] >>
+						  (8 * (i % 8)));
+		}
+		row_extract(im, st + g, o, nlanes);
+		check(!memcmp(st, ref, sizeof(st)) && !memcmp(got, want, sizeof(got)),
+		      "row %s: extract of %u lanes at states %u..",
+		      im->base.name, nlanes, g);
+	}
+}
+
+/*
  * A row's own squeeze (rows that have one): @nblocks permutations of the
  * group at states g.., each followed by the first @nlanes lanes of every
  * state to out[j] (NULL: stream j not written), against the generic
@@ -133,7 +233,7 @@ static void test_row_squeeze(const struct sc_keccakx_impl *im, unsigned int g)
 						(u8)(ref[k] >> (8 * (i % 8)));
 				}
 			}
-		im->squeeze(st + g, o, nb, nlanes);
+		row_squeeze(im, st + g, o, nb, nlanes);
 		check(!memcmp(st, ref, sizeof(st)) && !memcmp(got, want, sizeof(got)),
 		      "row %s: squeeze of %u blocks of %u lanes at states %u..",
 		      im->base.name, nb, nlanes, g);
@@ -157,12 +257,14 @@ static void test_rows(void)
 				st[i] = ref[i] = rnd64();
 			for (j = 0; j < im->width; j++)
 				sc_keccakx_impl_generic.permute(ref + g + j);
-			im->permute(st + g);
+			row_permute(im, st + g);
 			check(!memcmp(st, ref, sizeof(st)),
 			      "row %s: states %u..%u (others untouched)",
 			      im->base.name, g, g + im->width - 1);
 			if (im->squeeze)
 				test_row_squeeze(im, g);
+			if (im->extract)
+				test_row_extract(im, g);
 		}
 	}
 }
@@ -568,6 +670,9 @@ int main(int argc, char **argv)
 	printf("\n");
 
 	test_rows();
+	/* now: a broken register could derail the API tests below */
+	abi_report();
+	fflush(stdout);
 	test_api();
 	test_shake();
 	test_rej_ntt();
