@@ -406,7 +406,7 @@ static void sc_test_aead_forgery(struct kunit *test)
 
 static void sc_test_aead_bad_input(struct kunit *test)
 {
-	static const unsigned int keylens[] = { 0, 16, 31, 33, 35, 37, 64 };
+	static const unsigned int keylens[] = { 0, 16, 31, 32, 33, 35, 36, 37, 64 };
 	static const unsigned int authsizes[] = { 0, 4, 8, 12, 15, 17 };
 	struct sc_aead_case t, e;
 	unsigned int i;
