@@ -17,6 +17,7 @@
 #include <kunit/test.h>
 #include <crypto/aead.h>
 #include <linux/module.h>
+#include <linux/preempt.h>
 #include <linux/scatterlist.h>
 #include <linux/slab.h>
 #include <linux/string.h>
@@ -404,6 +405,93 @@ static void sc_test_aead_forgery(struct kunit *test)
 		   sc_aead_forge_few(test, "rfc7539esp", 28));
 }
 
+/*
+ * @buf (AD, text, room for the tag) sealed or opened in place where SIMD
+ * may not be used: preemption off and the self-tests' flag set, as
+ * testmgr runs its no-SIMD checks.  The request is made before, so
+ * nothing sleeps.  Returns the result, or -EPERM if SIMD looked usable.
+ */
+static int sc_aead_nosimd_run(struct crypto_aead *tfm, bool enc, u8 *buf,
+			      unsigned int alen, unsigned int cryptlen,
+			      const u8 *iv)
+{
+	struct aead_request *req = aead_request_alloc(tfm, GFP_KERNEL);
+	struct scatterlist sg;
+	u8 ivbuf[16];
+	bool usable;
+	int err;
+
+	if (!req)
+		return -ENOMEM;
+	memcpy(ivbuf, iv, crypto_aead_ivsize(tfm));
+	sg_init_one(&sg, buf, alen + cryptlen + (enc ? SC_TAG : 0));
+	aead_request_set_callback(req, 0, NULL, NULL);
+	aead_request_set_ad(req, alen);
+	aead_request_set_crypt(req, &sg, &sg, cryptlen, ivbuf);
+	preempt_disable();
+	sc_simd_test_flag(true);
+	usable = crypto_simd_usable();
+	err = enc ? crypto_aead_encrypt(req) : crypto_aead_decrypt(req);
+	sc_simd_test_flag(false);
+	preempt_enable();
+	aead_request_free(req);
+	return usable ? -EPERM : err;
+}
+
+/* Both AEADs where SIMD may not be used give the template's answers. */
+static void sc_test_aead_nosimd_one(struct kunit *test, const char *tmpl)
+{
+	static const unsigned int texts[] = { 0, 1, 16, 63, 64, 65, 256, 257,
+					      1000, 4096, 5000 };
+	struct sc_aead_case t;
+	unsigned int i, alen, total;
+	u8 iv[16];
+	int err;
+
+	sc_aead_setup(test, &t, tmpl, 29);
+	for (i = 0; i < ARRAY_SIZE(texts); i++) {
+		alen = (t.esp ? 8 : 0) + i * 7;
+		total = alen + texts[i] + SC_TAG;
+		sc_rand(&t.rs, iv, t.ivsize);
+		sc_rand(&t.rs, t.a, alen + texts[i]);
+		if (t.esp)
+			memcpy(t.a + alen - 8, iv, 8);
+		KUNIT_ASSERT_EQ(test, sc_aead_linear(t.ref, true, t.a, t.b, alen,
+						     texts[i], iv), 0);
+		memcpy(t.c, t.a, alen + texts[i]);
+		err = sc_aead_nosimd_run(t.ours, true, t.c, alen, texts[i], iv);
+		KUNIT_ASSERT_EQ_MSG(test, err, 0, "%s no-SIMD seal, text %u",
+				    tmpl, texts[i]);
+		KUNIT_ASSERT_TRUE_MSG(test, !memcmp(t.c, t.b, total),
+				      "%s no-SIMD seal, text %u: differs from %s",
+				      tmpl, texts[i],
+				      crypto_aead_driver_name(t.ref));
+		err = sc_aead_nosimd_run(t.ours, false, t.c, alen,
+					 texts[i] + SC_TAG, iv);
+		KUNIT_ASSERT_EQ_MSG(test, err, 0, "%s no-SIMD open, text %u",
+				    tmpl, texts[i]);
+		KUNIT_ASSERT_TRUE_MSG(test, !memcmp(t.c, t.a, alen + texts[i]),
+				      "%s no-SIMD open, text %u: differs",
+				      tmpl, texts[i]);
+		/* a forged tag: -EBADMSG here too */
+		memcpy(t.c, t.b, total);
+		t.c[total - 1] ^= 1;
+		err = sc_aead_nosimd_run(t.ours, false, t.c, alen,
+					 texts[i] + SC_TAG, iv);
+		KUNIT_ASSERT_EQ_MSG(test, err, -EBADMSG,
+				    "%s no-SIMD open of a forgery, text %u",
+				    tmpl, texts[i]);
+	}
+}
+
+static void sc_test_aead_nosimd(struct kunit *test)
+{
+	if (!SC_HAVE_SIMD_TEST_FLAG)
+		kunit_skip(test, "no crypto_simd_disabled_for_test in this kernel");
+	sc_test_aead_nosimd_one(test, "rfc7539");
+	sc_test_aead_nosimd_one(test, "rfc7539esp");
+}
+
 static void sc_test_aead_bad_input(struct kunit *test)
 {
 	static const unsigned int keylens[] = { 0, 16, 31, 32, 33, 35, 36, 37, 64 };
@@ -486,6 +574,7 @@ static struct kunit_case sc_aead_cases[] = {
 	KUNIT_CASE(sc_test_aead_rfc7539esp),
 	KUNIT_CASE(sc_test_aead_forgery),
 	KUNIT_CASE(sc_test_aead_bad_input),
+	KUNIT_CASE(sc_test_aead_nosimd),
 	KUNIT_CASE(sc_test_aead_force),
 	{}
 };

@@ -11,6 +11,7 @@
 #include <kunit/test.h>
 #include <crypto/aead.h>
 #include <crypto/hash.h>
+#include <crypto/internal/simd.h>
 #include <crypto/sha3.h>
 #include <crypto/skcipher.h>
 #include <linux/prandom.h>
@@ -35,6 +36,17 @@
 #else
 #define SC_HAVE_SIMD_TEST_FLAG	0
 #endif
+
+/*
+ * Set or clear that flag on this CPU, as testmgr does around a no-SIMD
+ * run; the caller keeps preemption (or interrupts) off in between.
+ */
+static inline void sc_simd_test_flag(bool on)
+{
+#if SC_HAVE_SIMD_TEST_FLAG
+	this_cpu_write(crypto_simd_disabled_for_test, on);
+#endif
+}
 
 /* A row of the module's tables, as the per-row suites' parameter. */
 #define SC_MAX_ROWS	48

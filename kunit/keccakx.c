@@ -186,13 +186,6 @@ static void sc_test_kx_api(struct kunit *test)
 
 /* ---- where SIMD may not be used ---- */
 
-static void sc_kx_flag(bool on)
-{
-#if SC_HAVE_SIMD_TEST_FLAG
-	this_cpu_write(crypto_simd_disabled_for_test, on);
-#endif
-}
-
 static void sc_test_kx_nosimd(struct kunit *test)
 {
 	struct sc_kx_buf *b = sc_kx_alloc(test);
@@ -226,17 +219,17 @@ static void sc_test_kx_nosimd(struct kunit *test)
 			memset(b->out, 0, sizeof(b->out));
 			if (len & 2) {
 				local_irq_save(flags);
-				sc_kx_flag(true);
+				sc_simd_test_flag(true);
 				usable = crypto_simd_usable();
 				sc_kx_request(b, len & 1, nst, len, SC_KX_BLOCKS, false, got);
-				sc_kx_flag(false);
+				sc_simd_test_flag(false);
 				local_irq_restore(flags);
 			} else {
 				preempt_disable();
-				sc_kx_flag(true);
+				sc_simd_test_flag(true);
 				usable = crypto_simd_usable();
 				sc_kx_request(b, len & 1, nst, len, SC_KX_BLOCKS, false, got);
-				sc_kx_flag(false);
+				sc_simd_test_flag(false);
 				preempt_enable();
 			}
 			KUNIT_ASSERT_FALSE(test, usable);

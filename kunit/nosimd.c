@@ -202,12 +202,6 @@ static int sc_ns_skcipher(struct crypto_sync_skcipher *tfm, const u8 *in, u8 *ou
 	return err;
 }
 
-static void sc_ns_flag(bool on)
-{
-#if SC_HAVE_SIMD_TEST_FLAG
-	this_cpu_write(crypto_simd_disabled_for_test, on);
-#endif
-}
 
 /*
  * Everything the test compares; callable in any context (no sleeping).
@@ -221,7 +215,7 @@ static void sc_ns_do_work(struct sc_ns_work *w)
 	int err = 0;
 
 	if (w->no_simd)
-		sc_ns_flag(true);
+		sc_simd_test_flag(true);
 	o->flag_seen = w->no_simd;
 	o->simd_usable = crypto_simd_usable();
 	o->hardirq = in_hardirq();
@@ -264,7 +258,7 @@ static void sc_ns_do_work(struct sc_ns_work *w)
 	}
 	o->err = err;
 	if (w->no_simd)
-		sc_ns_flag(false);
+		sc_simd_test_flag(false);
 }
 
 static enum hrtimer_restart sc_ns_timer_fn(struct hrtimer *t)
