@@ -11,12 +11,12 @@
 #include <kunit/test.h>
 #include <crypto/aead.h>
 #include <crypto/hash.h>
-#include <crypto/internal/simd.h>
 #include <crypto/sha3.h>
 #include <crypto/skcipher.h>
 #include <linux/prandom.h>
 #include <linux/scatterlist.h>
 
+#include "compat/compat.h"	/* crypto_simd_disabled_for_test */
 #include "compat/kunit.h"
 #include "simdcrypt.h"
 

@@ -17,8 +17,6 @@
  * The rows suite (simdcrypt_kunit.c) calls sc_keccakx_kunit_row() per row.
  */
 #include <kunit/test.h>
-#include <asm/simd.h>
-#include <crypto/internal/simd.h>
 #include <crypto/hash.h>
 #include <crypto/sha3.h>
 #include <linux/module.h>
