@@ -224,6 +224,31 @@ const unsigned int sc_class_len[SC_NCLASSES] = {
 SC_EXPORT_TEST(sc_class_len);
 
 /*
+ * sc_size_class()'s table: entry i is the class of the lengths in
+ * (8i - 8, 8i], entry 0 that of length 0.
+ */
+const u8 sc_class_of[SC_CLASS_STEPS + 1] = {
+	[0 ... 16 / 8] = 0,
+	[16 / 8 + 1 ... 24 / 8] = 1,
+	[24 / 8 + 1 ... 32 / 8] = 2,
+	[32 / 8 + 1 ... 48 / 8] = 3,
+	[48 / 8 + 1 ... 64 / 8] = 4,
+	[64 / 8 + 1 ... 96 / 8] = 5,
+	[96 / 8 + 1 ... 128 / 8] = 6,
+	[128 / 8 + 1 ... 192 / 8] = 7,
+	[192 / 8 + 1 ... 256 / 8] = 8,
+	[256 / 8 + 1 ... 384 / 8] = 9,
+	[384 / 8 + 1 ... 512 / 8] = 10,
+	[512 / 8 + 1 ... 768 / 8] = 11,
+	[768 / 8 + 1 ... 1024 / 8] = 12,
+	[1024 / 8 + 1 ... 1536 / 8] = 13,
+	[1536 / 8 + 1 ... 2048 / 8] = 14,
+	[2048 / 8 + 1 ... 3072 / 8] = 15,
+	[3072 / 8 + 1 ... 4096 / 8] = 16,
+};
+SC_EXPORT_TEST(sc_class_of);
+
+/*
  * sc_plan[alg][simd_ok][class]: written by sc_dispatch_init() before the
  * module registers anything, read-only afterwards (read by sc_pick()).
  */

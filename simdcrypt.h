@@ -310,6 +310,7 @@ int sc_impl_find(enum sc_alg alg, const char *name);
  * sc_force_impl(alg, "fastest") returns to the plan.
  */
 #define SC_NCLASSES		17
+#define SC_CLASS_STEPS		(4096 / 8)
 extern const unsigned int sc_class_len[SC_NCLASSES];
 
 /*
@@ -319,16 +320,16 @@ extern const unsigned int sc_class_len[SC_NCLASSES];
  * class 0.  sc_class_len[c] is the longest length of class c (4096 for the
  * last), the length it is measured at.
  */
+extern const u8 sc_class_of[SC_CLASS_STEPS + 1];
+
 static inline unsigned int sc_size_class(size_t len)
 {
-	unsigned long x = len - 1;
-	unsigned int k;
-
-	/* one compare: 0..16 and > 3072 both leave [17, 3072] */
-	if (len - 17 > 3072 - 17)
-		return len > 16 ? SC_NCLASSES - 1 : 0;
-	k = 63 ^ __builtin_clzl(x);	/* the top bit, 4..11: one bsr */
-	return 2 * k - 7 + ((x >> (k - 1)) & 1);
+	/*
+	 * One table load (the class of each 8-byte step up to 4096) and no
+	 * branch: computed with a bsr, the range tests' taken branches cost
+	 * a 16-byte Poly1305 message 3% (2 cycles) on Zen 5.
+	 */
+	return sc_class_of[len > 4096 ? SC_CLASS_STEPS : (len + 7) / 8];
 }
 
 void sc_dispatch_init(bool calibrate);
