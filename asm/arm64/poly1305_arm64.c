@@ -50,17 +50,17 @@ static void sc_poly1305_to26(const u64 *h, u32 out[5][2], int lane)
 	out[4][lane] = (u32)((h[1] >> 40) | (h[2] << 24));
 }
 
-/* Multiplier table entry @t (r0..r4, 5*r1..5*r4) for lane @lane. */
+/*
+ * Multiplier table entry @t (r0..r4, 5*r1..5*r4) for lane @lane, written
+ * in place: no copy of the key's limbs is left on the stack.
+ */
 static void sc_poly1305_table(const u64 *pow, u32 t[9][2], int lane)
 {
-	u32 l[5][2];
 	int i;
 
-	sc_poly1305_to26(pow, l, 0);
-	for (i = 0; i < 5; i++)
-		t[i][lane] = l[i][0];
+	sc_poly1305_to26(pow, t, lane);
 	for (i = 1; i < 5; i++)
-		t[4 + i][lane] = 5 * l[i][0];
+		t[4 + i][lane] = 5 * t[i][lane];
 }
 
 static void sc_poly1305_blocks_neon(struct sc_poly1305_core *core,
