@@ -67,6 +67,8 @@ static void peer_seal(enum peer p, const u8 *key, const u8 *nonce,
 		die("libsodium chacha20poly1305_ietf");
 }
 
+static const struct sc_ccp zero_ccp;
+
 static const struct sc_aead_impl *aead_row(unsigned int i)
 {
 	return sc_aead_impls[i];
@@ -148,6 +150,10 @@ static int our_msg(const struct sc_aead_impl *im, bool mix, bool seal,
 	}
 	sc_ccp_drop_powers(&c, pow);
 	sc_ccp_finish(im, &c, adlen, len, seal ? tag : want);
+	/* the Poly1305 key (r, s) and the ChaCha key lie in @c until then */
+	if (memcmp(&c, &zero_ccp, sizeof(c)))
+		check(false, "aead", im->base.name,
+		      "len %zu: sc_ccp_finish() left the state unwiped", len);
 	if (seal)
 		return 0;
 	return memcmp(want, tag, CCP_TAG_SIZE) ? -EBADMSG : 0;
