@@ -458,6 +458,23 @@ static void test_shake(void)
 	}
 
 	/*
+	 * Input after the first squeeze is refused: the output goes on as
+	 * if it had not come.  The partial block is not kept once padded.
+	 */
+	rnd_fill(in, 100);
+	ossl_shake(false, in, 50, want, 400);
+	sc_shake128_init(&ctx);
+	sc_shake_absorb(&ctx, in, 50);
+	sc_shake_finalize(&ctx);
+	check(!memcmp(ctx.sp.buf, zero, sizeof(ctx.sp.buf)),
+	      "SHAKE: the input's last block kept after finalize");
+	sc_shake_squeeze(&ctx, got, 200);
+	sc_shake_absorb(&ctx, in + 50, 50);
+	sc_shake_squeeze(&ctx, got + 200, 200);
+	sc_shake_zeroize(&ctx);
+	check(!memcmp(got, want, 400), "SHAKE: input after a squeeze changed the output");
+
+	/*
 	 * Wiped, or zeroed and never started: rate 0.  The input is not read
 	 * (NULL), nothing is written; without the checks absorb divided by
 	 * the rate and finalize wrote 4 GiB past the context.
