@@ -427,6 +427,38 @@ static void test_api(void)
 						     "a wiped context");
 		}
 	}
+
+	/*
+	 * Input after the first squeeze is refused: the streams go on as
+	 * if it had not come.  Then the wipe leaves no byte of the state.
+	 */
+	{
+		static const struct sc_shake_xn_ctx zero;
+		const u8 *in[2] = { g_in[0], g_in[1] };
+		u8 *out[2] = { g_out[0], g_out[1] };
+		struct sc_shake_xn_ctx ctx;
+		unsigned int j;
+
+		rnd_fill(g_in[0], 40);
+		rnd_fill(g_in[1], 40);
+		sc_shake128_xn_init(&ctx, 2);
+		sc_shake_xn_absorb(&ctx, in, 34);
+		sc_shake_xn_squeeze_blocks(&ctx, out, 1);
+		in[0] += 34;
+		in[1] += 34;
+		sc_shake_xn_absorb(&ctx, in, 6);
+		out[0] += SHAKE128_RATE;
+		out[1] += SHAKE128_RATE;
+		sc_shake_xn_squeeze_blocks(&ctx, out, 1);
+		for (j = 0; j < 2; j++) {
+			ossl_shake(false, g_in[j], 34, g_ref, 2 * SHAKE128_RATE);
+			check(!memcmp(g_out[j], g_ref, 2 * SHAKE128_RATE),
+			      "xN: input after a squeeze changed stream %u", j);
+		}
+		sc_shake_xn_zeroize(&ctx);
+		check(!memcmp(&ctx, &zero, sizeof(ctx)),
+		      "xN: a used context not wiped by sc_shake_xn_zeroize()");
+	}
 }
 
 /* ---- single-stream SHAKE ---- */
