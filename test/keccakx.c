@@ -621,6 +621,23 @@ static void test_rej_ntt(void)
 		check(j == r && !memcmp(a, ref, sizeof(u32) * r),
 		      "rej_ntt: from %u over %u bytes: %u kept, expected %u", j0, len, j, r);
 	}
+
+	/*
+	 * Exactly q, with the cleared bit set or not, is rejected wherever
+	 * it lies: the SIMD groups, the four-byte loop, the last candidate
+	 * (random candidates hit q about once in 8000 rejected ones).
+	 */
+	for (len = 3; len <= 300; len += 3) {
+		for (i = 0; i < len; i += 3) {
+			u32 z = SC_MLDSA_Q | (i / 3 % 2) << 23;
+
+			buf[i] = (u8)z;
+			buf[i + 1] = (u8)(z >> 8);
+			buf[i + 2] = (u8)(z >> 16);
+		}
+		j = sc_mldsa_rej_ntt(a, 0, buf, len);
+		check(!j, "rej_ntt: %u candidates of q: %u kept", len / 3, j);
+	}
 }
 
 static void test_expand_a(void)
@@ -680,6 +697,7 @@ static void test_expand_a(void)
 	}
 	force_row(-1);
 	check(sc_mldsa_expand_a(a, rho, 0, 4) == -EINVAL &&
+	      sc_mldsa_expand_a(a, rho, 4, 0) == -EINVAL &&
 	      sc_mldsa_expand_a(a, rho, 9, 4) == -EINVAL &&
 	      sc_mldsa_expand_a(a, rho, 4, 9) == -EINVAL, "ExpandA: bad k, l refused");
 }
