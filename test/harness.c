@@ -1981,6 +1981,24 @@ static unsigned int expected_pick(enum sc_alg alg, u32 cpu, size_t len,
 	return best;
 }
 
+/*
+ * The registration rule in impl.c, written independently: a row other
+ * than generic that @cpu runs; the AEAD's rows are made of ChaCha's and
+ * Poly1305's.
+ */
+static bool expected_native(enum sc_alg alg, u32 cpu)
+{
+	unsigned int i;
+
+	if (alg == SC_ALG_AEAD)
+		return expected_native(SC_ALG_CHACHA, cpu) &&
+		       expected_native(SC_ALG_POLY1305, cpu);
+	for (i = 1; i < sc_nimpls[alg]; i++)
+		if (!(sc_impl_row(alg, i)->cpu_features & ~cpu))
+			return true;
+	return false;
+}
+
 static void test_size_classes(void)
 {
 	unsigned int c, prev = 0;
@@ -2131,6 +2149,8 @@ static void test_dispatch(void)
 				    pick_row_nosimd(alg, lens[l]) !=
 				    sc_impl_row(alg, expected_pick(alg, combo, lens[l], false)))
 					ok = false;
+			if (sc_alg_has_native_row(alg) != expected_native(alg, combo))
+				ok = false;
 			sc_test_cpu_override_on = false;
 			if (!ok || g_verbose) {
 				sc_cpu_describe(combo, desc, sizeof(desc));
