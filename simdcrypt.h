@@ -501,8 +501,6 @@ static inline void sc_poly1305_fold130(u64 *h0, u64 *h1, u64 *h2)
 void sc_keccakf1600_generic(u64 *st);
 void sc_keccak_absorb_generic(u64 *st, const u8 *in, size_t nblocks,
 			   unsigned int rate);
-void sc_keccak_xor_bytes(u64 *st, unsigned int offset, const u8 *in,
-		      unsigned int len);
 void sc_keccak_extract_bytes(const u64 *st, unsigned int offset, u8 *out,
 			  unsigned int len);
 

@@ -107,17 +107,6 @@ void sc_keccak_absorb_generic(u64 *st, const u8 *in, size_t nblocks,
 }
 
 /* Whole lanes go as 64-bit words; only a ragged head or tail goes bytewise. */
-void sc_keccak_xor_bytes(u64 *st, unsigned int offset, const u8 *in,
-			 unsigned int len)
-{
-	for (; len && offset % 8; len--, offset++)
-		st[offset / 8] ^= (u64)*in++ << (8 * (offset % 8));
-	for (; len >= 8; len -= 8, offset += 8, in += 8)
-		st[offset / 8] ^= get_unaligned_le64(in);
-	for (; len; len--, offset++)
-		st[offset / 8] ^= (u64)*in++ << (8 * (offset % 8));
-}
-
 void sc_keccak_extract_bytes(const u64 *st, unsigned int offset, u8 *out,
 			     unsigned int len)
 {
