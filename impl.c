@@ -646,6 +646,15 @@ static unsigned int __init sc_calib_choose(enum sc_alg alg, u32 cpu,
 	return best;
 }
 
+#ifndef __KERNEL__
+/* sc_calib_choose() for the harness, which tries it on made-up times */
+unsigned int sc_calib_choose_times(enum sc_alg alg, u32 cpu, bool simd_ok,
+				   unsigned int stat, const u32 *t)
+{
+	return sc_calib_choose(alg, cpu, simd_ok, stat, t);
+}
+#endif
+
 /* Keccak xN: a class with as many states as the class before it */
 static bool __init sc_calib_same_as_before(enum sc_alg alg, unsigned int cl)
 {

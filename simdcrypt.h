@@ -342,6 +342,9 @@ extern const char *const sc_alg_names[SC_ALG_COUNT];
 #ifndef __KERNEL__
 /* userspace: a row's steady-state time at a class (bench.c) */
 u32 sc_calib_steady(enum sc_alg alg, unsigned int cl, unsigned int i);
+/* userspace: calibration's choice among times @t[row] (test/harness.c) */
+unsigned int sc_calib_choose_times(enum sc_alg alg, u32 cpu, bool simd_ok,
+				   unsigned int stat, const u32 *t);
 #endif
 bool sc_dispatch_calibrated(enum sc_alg alg);
 

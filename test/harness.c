@@ -2039,6 +2039,90 @@ static void describe_short(enum sc_alg alg, const char *an)
 	      "dispatch", an, "describe in %zu bytes: %s", sizeof(buf), buf);
 }
 
+/*
+ * Calibration's choice (sc_calib_choose()) on made-up times, in a table
+ * with a native row that needs no SIMD (p) and two SIMD rows (s1, s2),
+ * on a CPU that has every feature the table asks for and nothing its rows
+ * avoid: the static row kept unless another beats it by more than the 3%
+ * margin, a row needing no SIMD kept over a SIMD row within the margin of
+ * it, no SIMD row without SIMD, no row the CPU lacks.
+ */
+#define CALIB_ROWS	16	/* impl.c measures tables this long */
+
+struct calib_case {
+	u32 cpu;
+	unsigned int alg, p, s1, s2;
+};
+
+static unsigned int calib_choice(const struct calib_case *c, u32 cpu,
+				 bool simd_ok, unsigned int stat, u32 tp,
+				 u32 t1, u32 t2)
+{
+	u32 t[CALIB_ROWS];
+
+	memset(t, 0xff, sizeof(t));
+	t[c->p] = tp;
+	t[c->s1] = t1;
+	t[c->s2] = t2;
+	return sc_calib_choose_times(c->alg, cpu, simd_ok, stat, t);
+}
+
+/* p, s1 and s2 of @alg's table, if it has them */
+static bool calib_rows(unsigned int alg, struct calib_case *c)
+{
+	unsigned int i;
+
+	memset(c, 0, sizeof(*c));
+	c->alg = alg;
+	for (i = 1; i < sc_nimpls[alg] && i < CALIB_ROWS; i++) {
+		const struct sc_impl *row = sc_impl_row(alg, i);
+
+		if (row->cpu_avoid)
+			continue;
+		c->cpu |= row->cpu_features;
+		if (!row->simd && !c->p)
+			c->p = i;
+		else if (row->simd && !c->s1)
+			c->s1 = i;
+		else if (row->simd && !c->s2)
+			c->s2 = i;
+	}
+	return c->p && c->s2;
+}
+
+static void test_calib_choice(void)
+{
+	struct calib_case c;
+	unsigned int alg, tried = 0;
+
+	for (alg = 0; alg < SC_ALG_COUNT; alg++) {
+		const char *an = sc_alg_names[alg];
+		u32 lacks;
+
+		if (!calib_rows(alg, &c))
+			continue;
+		tried++;
+		check(calib_choice(&c, c.cpu, true, c.s1, 2000, 1000, 980) == c.s1,
+		      "dispatch", an, "calibration: the static row kept against one 2%% faster");
+		check(calib_choice(&c, c.cpu, true, c.s1, 2000, 1000, 900) == c.s2,
+		      "dispatch", an, "calibration: a row 10%% faster than the static one taken");
+		check(calib_choice(&c, c.cpu, true, c.s1, 1020, 1000, 2000) == c.p,
+		      "dispatch", an, "calibration: the row needing no SIMD kept within 3%%");
+		check(calib_choice(&c, c.cpu, true, c.p, 1100, 1000, 2000) == c.s1,
+		      "dispatch", an, "calibration: a SIMD row 10%% faster than the plain one taken");
+		check(calib_choice(&c, c.cpu, true, c.s1, 2000, 1000, 990) == c.s1,
+		      "dispatch", an, "calibration: a SIMD row is not the plain row it is judged by");
+		check(calib_choice(&c, c.cpu, false, c.p, 1000, 500, 500) == c.p,
+		      "dispatch", an, "calibration: no SIMD row without SIMD");
+		lacks = c.cpu & ~sc_impl_row(alg, c.s2)->cpu_features;
+		check(lacks == c.cpu ||
+		      calib_choice(&c, lacks, true, c.p, 1000, 1000, 100) != c.s2,
+		      "dispatch", an, "calibration: no row the CPU lacks");
+	}
+	check(tried, "dispatch", "calibration",
+	      "%u tables with a plain row and two SIMD rows to try the choice on", tried);
+}
+
 static void test_dispatch(void)
 {
 	static const size_t lens[] = {
@@ -2052,6 +2136,7 @@ static void test_dispatch(void)
 	char desc[1024];	/* 17 classes, each a row and a margin */
 
 	test_size_classes();
+	test_calib_choice();
 	check(sc_impl_row(SC_ALG_COUNT, 0) == NULL &&
 	      sc_impl_find(SC_ALG_COUNT, "generic") == -EINVAL &&
 	      sc_forced_impl(SC_ALG_COUNT) == -EINVAL &&
