@@ -597,7 +597,8 @@ static void rej_candidate(u8 *p, bool heavy)
 static void test_rej_ntt(void)
 {
 	static u8 buf[9000];
-	u32 a[SC_MLDSA_N], ref[SC_MLDSA_N];
+	/* a 16-word store past the polynomial lands in the guard */
+	u32 a[SC_MLDSA_N + 16], ref[SC_MLDSA_N];
 	unsigned int iter, i, j0, len, j, r, size;
 	bool heavy;
 
@@ -609,8 +610,9 @@ static void test_rej_ntt(void)
 		j0 = rnd_below(4) ? rnd_below(SC_MLDSA_N + 1) :
 				    SC_MLDSA_N - 20 + rnd_below(21);
 		len = 3 * rnd_below(size / 3 + 1);
-		for (i = 0; i < SC_MLDSA_N; i++)
-			a[i] = ref[i] = 0xdead0000 + i;
+		for (i = 0; i < SC_MLDSA_N + 16; i++)
+			a[i] = 0xdead0000 + i;
+		memcpy(ref, a, sizeof(ref));
 		for (i = 0, r = j0; i + 3 <= len && r < SC_MLDSA_N; i += 3) {
 			u32 z = buf[i] | buf[i + 1] << 8 | (u32)(buf[i + 2] & 0x7f) << 16;
 
@@ -620,6 +622,11 @@ static void test_rej_ntt(void)
 		j = sc_mldsa_rej_ntt(a, j0, buf, len);
 		check(j == r && !memcmp(a, ref, sizeof(u32) * r),
 		      "rej_ntt: from %u over %u bytes: %u kept, expected %u", j0, len, j, r);
+		for (i = SC_MLDSA_N; i < SC_MLDSA_N + 16; i++)
+			if (a[i] != 0xdead0000 + i)
+				break;
+		check(i == SC_MLDSA_N + 16,
+		      "rej_ntt: from %u over %u bytes: wrote past the polynomial", j0, len);
 	}
 
 	/*
