@@ -18,13 +18,16 @@
 #include <linux/types.h>
 
 extern bool sc_test_simd_off;	/* test/cpu_user.c */
+/* SIMD sections entered, so that a test's spy rows can see their bounds */
+extern unsigned long sc_test_sections;
 
 static inline bool sc_simd_usable(void)
 {
 	return !sc_test_simd_off;
 }
 
-#define sc_simd_run(simd, call)	do { (void)(simd); call; } while (0)
+#define sc_simd_run(simd, call)					\
+	do { sc_test_sections += !!(simd); call; } while (0)
 #endif
 
 /*

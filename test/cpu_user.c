@@ -219,6 +219,7 @@ static u32 sc_user_features;
 static bool sc_user_detected;
 bool sc_test_cpu_override_on;
 bool sc_test_simd_off;		/* compat/simd.h: the no-SIMD path */
+unsigned long sc_test_sections;	/* compat/simd.h: sections entered */
 u32 sc_test_cpu_override;
 
 u32 sc_cpu_features(void)

@@ -21,5 +21,28 @@ extern bool sc_test_cpu_override_on;
 extern u32 sc_test_cpu_override;
 /* While set, sc_simd_usable() (compat/simd.h) is false: the no-SIMD path. */
 extern bool sc_test_simd_off;
+/* SIMD sections sc_simd_run() (compat/simd.h) has entered */
+extern unsigned long sc_test_sections;
+
+/*
+ * A spy row's work per SIMD section: sc_section_add() from inside the
+ * row, with what the call did (bytes, permutations); @most is the most
+ * that one section has held.  A section must hold at most 4 KiB of work
+ * (SC_SIMD_CHUNK), so that preemption waits no longer.
+ */
+struct sc_section_tally {
+	unsigned long section, now, most;
+};
+
+static inline void sc_section_add(struct sc_section_tally *t, unsigned long n)
+{
+	if (t->section != sc_test_sections) {
+		t->section = sc_test_sections;
+		t->now = 0;
+	}
+	t->now += n;
+	if (t->now > t->most)
+		t->most = t->now;
+}
 
 #endif

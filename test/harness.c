@@ -1579,6 +1579,48 @@ static void poly_case(unsigned int i, const u8 *key, const u8 *m, size_t len,
 	      len);
 }
 
+/*
+ * A Poly1305 update through the dispatcher (the shash's way) holds at most
+ * SC_SIMD_CHUNK bytes per SIMD section, on top of a buffered partial
+ * block: a spy row (the generic code, flagged SIMD, forced) counts them.
+ */
+static struct sc_section_tally g_spy_bytes;
+
+static void spy_poly_blocks(struct sc_poly1305_core *core, const u8 *src,
+			    size_t len, u32 padbit)
+{
+	sc_section_add(&g_spy_bytes, len);
+	sc_poly1305_impl_generic.blocks(core, src, len, padbit);
+}
+
+static const struct sc_poly1305_impl spy_poly = {
+	.base = { .name = "spy", .simd = true },
+	.blocks = spy_poly_blocks,
+};
+
+static void poly_section_sizes(const u8 *key)
+{
+	const struct sc_impl *saved = sc_forced_row[SC_ALG_POLY1305];
+	struct sc_poly1305_msg msg;
+	u8 got[16], want[16];
+	size_t len = 5 * 4096 + 7;
+
+	rnd_fill(g_in, len);
+	crypto_onetimeauth_poly1305(want, g_in, len, key);
+	memset(&g_spy_bytes, 0, sizeof(g_spy_bytes));
+	sc_forced_row[SC_ALG_POLY1305] = &spy_poly.base;
+	sc_poly1305_msg_init(&msg);
+	sc_poly1305_msg_update_chunked(NULL, &msg, key, 32);
+	sc_poly1305_msg_update_chunked(NULL, &msg, g_in, 9);
+	sc_poly1305_msg_update_chunked(NULL, &msg, g_in + 9, len - 9);
+	sc_forced_row[SC_ALG_POLY1305] = saved;
+	check(!sc_poly1305_msg_final(&sc_poly1305_impl_generic, &msg, got) &&
+	      !memcmp(got, want, 16) && g_spy_bytes.most &&
+	      g_spy_bytes.most <= SC_SIMD_CHUNK + POLY1305_BLOCK_SIZE,
+	      "poly1305", "msg", "%zu bytes: %lu in one SIMD section (at most %u)",
+	      len, g_spy_bytes.most, SC_SIMD_CHUNK + POLY1305_BLOCK_SIZE);
+}
+
 static void test_poly1305(void)
 {
 	static const size_t align_lens[] = { 15, 16, 17, 64, 255, 288, 1040 };
@@ -1698,6 +1740,7 @@ static void test_poly1305(void)
 	 */
 	for (j = 0; j < 40; j++)
 		poly_msg_rows(4096 * (1 + j % 3) + j, 0, false, "short last piece");
+	poly_section_sizes(key);
 	for (len = 0; len < 32; len++) {
 		static const struct sc_poly1305_msg zero;
 		struct sc_poly1305_msg msg;

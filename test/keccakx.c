@@ -587,6 +587,104 @@ static void rej_candidate(u8 *p, bool heavy)
 }
 
 /*
+ * SIMD sections hold at most 4 KiB of work (SC_SIMD_CHUNK), however long
+ * the input or output: spy rows (the portable code inside, flagged SIMD,
+ * forced in sc_forced_row[] as sc_force_impl() would) count their
+ * permutations per section.  A single-stream section absorbs at most
+ * 4096 bytes on top of a partial block (rate-byte blocks: 4096 / rate + 1
+ * permutations); a multi-stream one at most 4096 bytes over all its
+ * groups, plus one partial block per stream.
+ */
+static struct sc_section_tally g_spy_perms;
+
+static void spy_keccak_permute(u64 *st)
+{
+	sc_section_add(&g_spy_perms, 1);
+	sc_keccakf1600_generic(st);
+}
+
+static void spy_keccak_absorb(u64 *st, const u8 *in, size_t nblocks,
+			      unsigned int rate)
+{
+	sc_section_add(&g_spy_perms, nblocks);
+	sc_keccak_absorb_generic(st, in, nblocks, rate);
+}
+
+static void spy_keccakx_permute(u64 *st)
+{
+	sc_section_add(&g_spy_perms, 1);
+	sc_keccakx_impl_generic.permute(st);
+}
+
+static const struct sc_keccak_impl spy_keccak = {
+	.base = { .name = "spy", .simd = true },
+	.permute = spy_keccak_permute,
+	.absorb = spy_keccak_absorb,
+};
+
+static const struct sc_keccakx_impl spy_keccakx = {
+	.base = { .name = "spy", .simd = true },
+	.width = 1,
+	.permute = spy_keccakx_permute,
+};
+
+static void test_section_sizes(void)
+{
+	static u8 in[20000], out[20000];
+	const struct sc_impl *saved[2] = { sc_forced_row[SC_ALG_KECCAK],
+					   sc_forced_row[SC_ALG_KECCAK_XN] };
+	const u8 *ins[SC_KECCAKX_MAX];
+	u8 *outs[SC_KECCAKX_MAX];
+	struct sc_shake_xn_ctx xctx;
+	struct sc_shake_ctx ctx;
+	unsigned long most;
+	unsigned int j;
+
+	rnd_fill(in, sizeof(in));
+	sc_forced_row[SC_ALG_KECCAK] = &spy_keccak.base;
+	sc_forced_row[SC_ALG_KECCAK_XN] = &spy_keccakx.base;
+
+	memset(&g_spy_perms, 0, sizeof(g_spy_perms));
+	sc_shake128_init(&ctx);
+	sc_shake_absorb(&ctx, in, 5);
+	sc_shake_absorb(&ctx, in + 5, sizeof(in) - 5);
+	most = g_spy_perms.most;
+	memset(&g_spy_perms, 0, sizeof(g_spy_perms));
+	sc_shake_squeeze(&ctx, out, sizeof(out));
+	sc_shake_zeroize(&ctx);
+	check(most && most <= SC_SIMD_CHUNK / SHAKE128_RATE + 1 && g_spy_perms.most &&
+	      g_spy_perms.most <= SC_SIMD_CHUNK / SHAKE128_RATE + 1,
+	      "SHAKE: %lu permutations in one SIMD section absorbing, %lu squeezing (at most %u)",
+	      most, g_spy_perms.most, SC_SIMD_CHUNK / SHAKE128_RATE + 1);
+
+	for (j = 0; j < SC_KECCAKX_MAX; j++) {
+		ins[j] = in + j;
+		outs[j] = out + 2 * SHAKE128_RATE * j;
+	}
+	memset(&g_spy_perms, 0, sizeof(g_spy_perms));
+	sc_shake128_xn_init(&xctx, SC_KECCAKX_MAX);
+	sc_shake_xn_absorb(&xctx, ins, 5);
+	for (j = 0; j < SC_KECCAKX_MAX; j++)
+		ins[j] += 5;
+	sc_shake_xn_absorb(&xctx, ins, 10000);
+	most = g_spy_perms.most;
+	memset(&g_spy_perms, 0, sizeof(g_spy_perms));
+	sc_shake_xn_squeeze_blocks(&xctx, outs, 2);
+	for (j = 1; j < SC_KECCAKX_MAX; j++)
+		outs[j] = NULL;		/* one stream left: 2 x 4 KiB of blocks */
+	sc_shake_xn_squeeze_blocks(&xctx, outs, 8192 / SHAKE128_RATE);
+	sc_shake_xn_zeroize(&xctx);
+	check(most && most <= SC_SIMD_CHUNK / SHAKE128_RATE + SC_KECCAKX_MAX &&
+	      g_spy_perms.most && g_spy_perms.most <= SC_SIMD_CHUNK / SHAKE128_RATE,
+	      "xN: %lu permutations in one SIMD section absorbing, %lu squeezing (at most %u, %u)",
+	      most, g_spy_perms.most, SC_SIMD_CHUNK / SHAKE128_RATE + SC_KECCAKX_MAX,
+	      SC_SIMD_CHUNK / SHAKE128_RATE);
+
+	sc_forced_row[SC_ALG_KECCAK] = saved[0];
+	sc_forced_row[SC_ALG_KECCAK_XN] = saved[1];
+}
+
+/*
  * sc_mldsa_rej_ntt() (the AVX-512 groups of 16 where the CPU has them,
  * the C loop otherwise and for the rest) against a plain loop: every
  * start count near the 16-word store limit and the end, buffer lengths
@@ -749,6 +847,7 @@ int main(int argc, char **argv)
 	fflush(stdout);
 	test_api();
 	test_shake();
+	test_section_sizes();
 	test_rej_ntt();
 	test_expand_a();
 
