@@ -151,18 +151,6 @@ static void sc_ccp_key_words(const u8 *key, u32 *words)
 		words[i] = get_unaligned_le32(key + 4 * i);
 }
 
-/*
- * 0 if the tags are equal; no early exit, two 64-bit words (as the kernel
- * glue's crypto_memneq(); a byte loop cost open 20 cycles at 64 bytes).
- */
-static int sc_ccp_tag_differs(const u8 *a, const u8 *b)
-{
-	u64 d = (get_unaligned_le64(a) ^ get_unaligned_le64(b)) |
-		(get_unaligned_le64(a + 8) ^ get_unaligned_le64(b + 8));
-
-	return d != 0;
-}
-
 static void sc_ccp_buf(const struct sc_aead_impl *impl, const u8 *key,
 		       const u8 *nonce, const u8 *ad, size_t adlen, u8 *dst,
 		       const u8 *src, size_t len, u8 *tag, bool seal)

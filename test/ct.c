@@ -348,6 +348,31 @@ static void ct_aead_row(const struct sc_aead_impl *im)
 	}
 }
 
+/*
+ * The AEAD's tag compare (sc_ccp_open_buf()): equal tags and a difference
+ * at every byte, both tags secret; only the verdict is declassified.
+ */
+static void ct_tag_compare(void)
+{
+	u8 a[CCP_TAG_SIZE], b[CCP_TAG_SIZE];
+	int i, got, want;
+	unsigned long e0;
+
+	for (i = -1; i < CCP_TAG_SIZE; i++) {
+		fill(a, sizeof(a), 17);
+		memcpy(b, a, sizeof(b));
+		if (i >= 0)
+			b[i] ^= 0x10;
+		want = i >= 0;
+		e0 = VALGRIND_COUNT_ERRORS;
+		SECRET(a, sizeof(a));
+		SECRET(b, sizeof(b));
+		got = sc_ccp_tag_differs(a, b);
+		verdict("rfc7539", "all", "tag compare, differing byte + 1",
+			i + 1, e0, &got, &want, sizeof(got));
+	}
+}
+
 int main(void)
 {
 	static const char *const algname[SC_ALG_COUNT] = {
@@ -403,6 +428,10 @@ int main(void)
 			default:
 				break;
 			}
+		}
+		if (alg == SC_ALG_AEAD) {
+			strncat(ran, " tag-compare", 255 - strlen(ran));
+			ct_tag_compare();
 		}
 #ifdef SC_CT_MUTANT
 		if (alg == SC_ALG_CHACHA) {
