@@ -11,11 +11,14 @@
  *   (out of place the AD is copied to dst, as the template does);
  * - a flipped bit in every byte of the AD, the text and the tag gives
  *   -EBADMSG and leaves an in-place buffer as it was;
+ * - a request's context holds no key, Poly1305 key, opened text or right
+ *   tag of a forged message once the request returns;
  * - wrong key, tag, AD and text sizes give -EINVAL.
  * The rows suite (core.c) runs sc_aead_agree_rows() once per AEAD row.
  */
 #include <kunit/test.h>
 #include <crypto/aead.h>
+#include <crypto/internal/aead.h>
 #include <linux/module.h>
 #include <linux/preempt.h>
 #include <linux/scatterlist.h>
@@ -92,9 +95,14 @@ static void sc_aead_setup(struct kunit *test, struct sc_aead_case *t,
 	KUNIT_ASSERT_EQ(test, crypto_aead_setauthsize(t->ref, SC_TAG), 0);
 }
 
-static int sc_aead_run(struct crypto_aead *tfm, bool enc,
-		       struct scatterlist *src, struct scatterlist *dst,
-		       unsigned int alen, unsigned int cryptlen, const u8 *iv)
+/*
+ * One request; with @ctx, the request context as the driver left it is
+ * copied there (crypto_aead_reqsize() bytes) before the request is freed.
+ */
+static int sc_aead_run_ctx(struct crypto_aead *tfm, bool enc,
+			   struct scatterlist *src, struct scatterlist *dst,
+			   unsigned int alen, unsigned int cryptlen,
+			   const u8 *iv, u8 *ctx)
 {
 	DECLARE_CRYPTO_WAIT(wait);
 	struct aead_request *req = aead_request_alloc(tfm, GFP_KERNEL);
@@ -110,8 +118,17 @@ static int sc_aead_run(struct crypto_aead *tfm, bool enc,
 	aead_request_set_crypt(req, src, dst, cryptlen, ivbuf);
 	err = crypto_wait_req(enc ? crypto_aead_encrypt(req) :
 				    crypto_aead_decrypt(req), &wait);
+	if (ctx)
+		memcpy(ctx, aead_request_ctx(req), crypto_aead_reqsize(tfm));
 	aead_request_free(req);
 	return err;
+}
+
+static int sc_aead_run(struct crypto_aead *tfm, bool enc,
+		       struct scatterlist *src, struct scatterlist *dst,
+		       unsigned int alen, unsigned int cryptlen, const u8 *iv)
+{
+	return sc_aead_run_ctx(tfm, enc, src, dst, alen, cryptlen, iv, NULL);
 }
 
 static int sc_aead_linear(struct crypto_aead *tfm, bool enc, const u8 *in,
@@ -405,6 +422,131 @@ static void sc_test_aead_forgery(struct kunit *test)
 		   sc_aead_forge_few(test, "rfc7539esp", 28));
 }
 
+/* The Poly1305 key of @nonce: the first 32 bytes of ChaCha20 block 0. */
+static void sc_aead_polykey(struct kunit *test, const u8 *key,
+			    const u8 *nonce, u8 *out)
+{
+	struct crypto_skcipher *tfm = sc_get_skcipher(test, "chacha20");
+	DECLARE_CRYPTO_WAIT(wait);
+	struct skcipher_request *req;
+	struct scatterlist sg;
+	u8 iv[16] = { 0 };
+	int err;
+
+	KUNIT_ASSERT_FALSE(test, IS_ERR(tfm));
+	KUNIT_ASSERT_EQ(test, crypto_skcipher_setkey(tfm, key, 32), 0);
+	req = skcipher_request_alloc(tfm, GFP_KERNEL);
+	KUNIT_ASSERT_NOT_NULL(test, req);
+	memcpy(iv + 4, nonce, 12);
+	memset(out, 0, 32);
+	sg_init_one(&sg, out, 32);
+	skcipher_request_set_callback(req, CRYPTO_TFM_REQ_MAY_SLEEP,
+				      crypto_req_done, &wait);
+	skcipher_request_set_crypt(req, &sg, &sg, 32, iv);
+	err = crypto_wait_req(crypto_skcipher_encrypt(req), &wait);
+	skcipher_request_free(req);
+	KUNIT_ASSERT_EQ(test, err, 0);
+}
+
+/* Whether @len bytes of @secret appear anywhere in @size bytes of @mem. */
+static bool sc_aead_holds(const u8 *mem, size_t size, const u8 *secret,
+			  size_t len)
+{
+	size_t i;
+
+	for (i = 0; i + len <= size; i++)
+		if (!memcmp(mem + i, secret, len))
+			return true;
+	return false;
+}
+
+/*
+ * What a request leaves in its context once it returns (aead_glue.c keeps
+ * its buffers there): not the key, not the Poly1305 key, not an opened
+ * text, and not the tag a forged message should have had.  The context is
+ * the caller's memory, reused for the next request or freed unwiped.
+ * Short texts pass through the context (the head), long ones through the
+ * walk; sealed, opened and forged, in place and out of place.
+ */
+static void sc_test_aead_ctx_wiped_one(struct kunit *test, const char *tmpl)
+{
+	static const unsigned int texts[] = { 16, 17, 100, 300, 1000, 5000 };
+	static const char *const ops[] = { "seal", "open", "forged open" };
+	u8 key[36], iv[16], nonce[12], polykey[32];
+	struct sc_aead_case t;
+	unsigned int i, j, reqsize;
+	u8 *ctx, *out;
+
+	sc_aead_setup(test, &t, tmpl, 30);
+	sc_rand(&t.rs, key, t.klen);
+	KUNIT_ASSERT_EQ(test, crypto_aead_setkey(t.ours, key, t.klen), 0);
+	reqsize = crypto_aead_reqsize(t.ours);
+	ctx = sc_alloc(test, reqsize);
+	out = sc_alloc(test, SC_AEAD_BUF);
+	for (i = 0; i < ARRAY_SIZE(texts); i++) {
+		unsigned int len = texts[i], alen = sc_aead_adlen(&t, 5 + i);
+		unsigned int total = alen + len + SC_TAG;
+		const u8 *text = t.a + alen, *tag = t.b + alen + len;
+
+		/* t.a: AD and text; t.b: sealed */
+		sc_rand(&t.rs, iv, t.ivsize);
+		sc_rand(&t.rs, t.a, alen + len);
+		if (t.esp)
+			memcpy(t.a + alen - 8, iv, 8);
+		memcpy(t.b, t.a, alen + len);
+		KUNIT_ASSERT_EQ(test, sc_aead_linear(t.ours, true, t.b, t.b,
+						     alen, len, iv), 0);
+		memcpy(nonce, t.esp ? key + 32 : iv, t.esp ? 4 : 12);
+		if (t.esp)
+			memcpy(nonce + 4, iv, 8);
+		sc_aead_polykey(test, key, nonce, polykey);
+		for (j = 0; j < 2 * ARRAY_SIZE(ops); j++) {
+			unsigned int op = j % ARRAY_SIZE(ops);
+			bool oop = j >= ARRAY_SIZE(ops);
+			struct scatterlist s, d;
+			int err;
+
+			memcpy(t.c, op ? t.b : t.a, total);
+			if (op == 2)
+				t.c[total - 1] ^= 1;
+			sg_init_one(&s, t.c, total);
+			sg_init_one(&d, out, total);
+			err = sc_aead_run_ctx(t.ours, !op, &s, oop ? &d : &s,
+					      alen, op ? len + SC_TAG : len, iv,
+					      ctx);
+			KUNIT_EXPECT_EQ_MSG(test, err, op == 2 ? -EBADMSG : 0,
+					    "%s text %u: %s", tmpl, len, ops[op]);
+			KUNIT_EXPECT_FALSE_MSG(test,
+					       sc_aead_holds(ctx, reqsize, key, 32),
+					       "%s text %u, %s%s: the key is in the request context",
+					       tmpl, len, ops[op], oop ? " out of place" : "");
+			KUNIT_EXPECT_FALSE_MSG(test,
+					       sc_aead_holds(ctx, reqsize, polykey, 16) ||
+					       sc_aead_holds(ctx, reqsize, polykey + 16, 16),
+					       "%s text %u, %s%s: the Poly1305 key is in the request context",
+					       tmpl, len, ops[op], oop ? " out of place" : "");
+			if (op)
+				KUNIT_EXPECT_FALSE_MSG(test,
+						       sc_aead_holds(ctx, reqsize, text, 16) ||
+						       sc_aead_holds(ctx, reqsize,
+								     text + len - 16, 16),
+						       "%s text %u, %s%s: the text is in the request context",
+						       tmpl, len, ops[op], oop ? " out of place" : "");
+			if (op == 2)
+				KUNIT_EXPECT_FALSE_MSG(test,
+						       sc_aead_holds(ctx, reqsize, tag, SC_TAG),
+						       "%s text %u, %s%s: the right tag is in the request context",
+						       tmpl, len, ops[op], oop ? " out of place" : "");
+		}
+	}
+}
+
+static void sc_test_aead_ctx_wiped(struct kunit *test)
+{
+	sc_test_aead_ctx_wiped_one(test, "rfc7539");
+	sc_test_aead_ctx_wiped_one(test, "rfc7539esp");
+}
+
 /*
  * @buf (AD, text, room for the tag) sealed or opened in place where SIMD
  * may not be used: preemption off and the self-tests' flag set, as
@@ -573,6 +715,7 @@ static struct kunit_case sc_aead_cases[] = {
 	KUNIT_CASE(sc_test_aead_rfc7539),
 	KUNIT_CASE(sc_test_aead_rfc7539esp),
 	KUNIT_CASE(sc_test_aead_forgery),
+	KUNIT_CASE(sc_test_aead_ctx_wiped),
 	KUNIT_CASE(sc_test_aead_bad_input),
 	KUNIT_CASE(sc_test_aead_nosimd),
 	KUNIT_CASE(sc_test_aead_force),
