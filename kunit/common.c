@@ -77,6 +77,23 @@ void sc_force_for_test(struct kunit *test, enum sc_alg alg, const char *name)
 	sc_unforce_at_end(test, alg);
 }
 
+long sc_simd_picks(void)
+{
+	unsigned int alg, i;
+	long n = 0;
+
+	if (sc_pick_count(0, 0) < 0)
+		return -1;
+	for (alg = 0; alg < SC_ALG_COUNT; alg++)
+		for (i = 0; i < sc_nimpls[alg]; i++) {
+			const struct sc_impl *row = sc_impl_row(alg, i);
+
+			if (row && row->simd)
+				n += sc_pick_count(alg, i);
+		}
+	return n;
+}
+
 u8 *sc_alloc(struct kunit *test, size_t len)
 {
 	u8 *p = kunit_kzalloc(test, len ? len : 1, GFP_KERNEL);

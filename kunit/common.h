@@ -77,6 +77,13 @@ struct sc_sg {
 	unsigned int nents;
 };
 
+/*
+ * Picks of rows that need a SIMD section so far, all tables together
+ * (sc_pick_count()); -1 in a build that does not count picks.  Where SIMD
+ * may not be used, this must not move.
+ */
+long sc_simd_picks(void);
+
 /* "chacha", "poly1305", ...: the labels of the row tables in case names */
 extern const char *const sc_alg_label[SC_ALG_COUNT];
 struct crypto_skcipher *sc_get_skcipher(struct kunit *test, const char *name);
