@@ -20,6 +20,8 @@
  *                   partial block (rate - 1 bytes) and refuses a length of
  *                   the rate or more (the descriptor's buffer holds
  *                   sha3-224's rate) with -EINVAL, the descriptor unchanged.
+ * - shash_init:     init starts over a message half hashed, for poly1305
+ *                   and every sha3.
  */
 #include <kunit/test.h>
 #include <crypto/hash.h>
@@ -304,12 +306,60 @@ static void sc_test_sha3_import(struct kunit *test)
 	}
 }
 
+/* A driver's shash and a zeroed descriptor for it; skipped where absent. */
+static struct shash_desc *sc_safety_shash(struct kunit *test, const char *drv)
+{
+	struct crypto_shash *tfm = crypto_alloc_shash(drv, 0, 0);
+	struct shash_desc *desc;
+
+	if (IS_ERR(tfm))
+		kunit_skip(test, "%s is not registered here (%ld)", drv,
+			   PTR_ERR(tfm));
+	KUNIT_ASSERT_EQ(test, kunit_add_action_or_reset(test, sc_safety_free,
+							tfm), 0);
+	desc = kunit_kzalloc(test, sizeof(*desc) + crypto_shash_descsize(tfm),
+			     GFP_KERNEL);
+	KUNIT_ASSERT_NOT_NULL(test, desc);
+	desc->tfm = tfm;
+	return desc;
+}
+
+static void sc_test_shash_init(struct kunit *test)
+{
+	static const char *const drvs[] = {
+		"poly1305-simdcrypt", "sha3-224-simdcrypt", "sha3-256-simdcrypt",
+		"sha3-384-simdcrypt", "sha3-512-simdcrypt",
+	};
+	u8 msg[32 + 200], want[64], got[64];
+	unsigned int d, i;
+
+	for (i = 0; i < sizeof(msg); i++)
+		msg[i] = i * 53 + 7;
+	for (d = 0; d < ARRAY_SIZE(drvs); d++) {
+		struct shash_desc *desc = sc_safety_shash(test, drvs[d]);
+		unsigned int ds = crypto_shash_digestsize(desc->tfm);
+
+		KUNIT_ASSERT_EQ(test, crypto_shash_tfm_digest(desc->tfm, msg,
+							      sizeof(msg), want), 0);
+		/* a message half hashed, then init again */
+		KUNIT_EXPECT_EQ(test, crypto_shash_init(desc), 0);
+		KUNIT_EXPECT_EQ(test, crypto_shash_update(desc, msg + 1, 40), 0);
+		KUNIT_EXPECT_EQ(test, crypto_shash_init(desc), 0);
+		KUNIT_EXPECT_EQ(test, crypto_shash_update(desc, msg, sizeof(msg)), 0);
+		KUNIT_EXPECT_EQ(test, crypto_shash_final(desc, got), 0);
+		KUNIT_EXPECT_MEMEQ_MSG(test, got, want, ds,
+				       "%s: init after a message half hashed",
+				       drvs[d]);
+	}
+}
+
 static struct kunit_case sc_safety_cases[] = {
 	KUNIT_CASE(sc_test_register_rule),
 	KUNIT_CASE(sc_test_poly1305_import),
 	KUNIT_CASE(sc_test_poly1305_export_plain),
 	KUNIT_CASE(sc_test_poly1305_nokey),
 	KUNIT_CASE(sc_test_sha3_import),
+	KUNIT_CASE(sc_test_shash_init),
 	{}
 };
 
