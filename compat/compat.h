@@ -8,6 +8,7 @@
  *   sc_simd_run(simd, call) @call, inside a SIMD section if @simd
  *   sc_arch_cpu_features()  SC_CPU_* flags of the boot CPU, OS support checked
  *   SC_SHASH_CORE(e, i)     .export_core/.import_core where the kernel has them
+ *                           (SC_HAVE_SHASH_CORE: 1 there, else 0)
  *   SC_MODULE_IMPORT_NS(ns) MODULE_IMPORT_NS with the right argument syntax
  *                           (the KUnit module imports SIMDCRYPT_INTERNAL,
  *                           which export.h's SC_EXPORT_TEST() exports into)
@@ -24,8 +25,10 @@
 
 /* export_core/import_core (v6.16): hmac() needs them to use our sha3. */
 #if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 16, 0)
+#define SC_HAVE_SHASH_CORE	1
 #define SC_SHASH_CORE(exp, imp)	.export_core = (exp), .import_core = (imp),
 #else
+#define SC_HAVE_SHASH_CORE	0
 #define SC_SHASH_CORE(exp, imp)
 #endif
 

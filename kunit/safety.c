@@ -22,9 +22,16 @@
  *                   sha3-224's rate) with -EINVAL, the descriptor unchanged.
  * - shash_init:     init starts over a message half hashed, for poly1305
  *                   and every sha3.
+ * - sha3_state:     the driver's final wipes the descriptor (7.x's API
+ *                   does it too, 6.1's and 6.12's do not); export writes
+ *                   every byte of the state, the partial block padded
+ *                   with zeros; export_core refuses a state with a
+ *                   partial block, import_core drops the one the
+ *                   descriptor had (6.16+).
  */
 #include <kunit/test.h>
 #include <crypto/hash.h>
+#include <crypto/internal/hash.h>	/* crypto_shash_export_core() */
 #include <linux/module.h>
 #include <linux/slab.h>
 #include <linux/stddef.h>
@@ -353,6 +360,82 @@ static void sc_test_shash_init(struct kunit *test)
 	}
 }
 
+/*
+ * 6.16+: export_core refuses a partial block; import_core drops the one
+ * the descriptor had.  @msg: 2 rates of bytes; @state: statesize bytes.
+ */
+static void sc_sha3_core(struct kunit *test, struct shash_desc *desc,
+			 const u8 *msg, u8 *state, const char *drv)
+{
+#if SC_HAVE_SHASH_CORE
+	unsigned int rate = crypto_shash_blocksize(desc->tfm);
+	unsigned int mdlen = crypto_shash_digestsize(desc->tfm);
+	u8 want[64], got[64];
+
+	/* msg[0, rate) then msg[rate, 2 rate - 3), via the core */
+	KUNIT_ASSERT_EQ(test, crypto_shash_tfm_digest(desc->tfm, msg,
+						      2 * rate - 3, want), 0);
+	KUNIT_EXPECT_EQ(test, crypto_shash_init(desc), 0);
+	KUNIT_EXPECT_EQ(test, crypto_shash_update(desc, msg, 5), 0);
+	KUNIT_EXPECT_EQ_MSG(test, crypto_shash_export_core(desc, state),
+			    -EINVAL, "%s: export_core with a partial block", drv);
+	KUNIT_EXPECT_EQ(test, crypto_shash_update(desc, msg + 5, rate - 5), 0);
+	KUNIT_EXPECT_EQ(test, crypto_shash_export_core(desc, state), 0);
+	KUNIT_EXPECT_EQ(test, crypto_shash_init(desc), 0);
+	KUNIT_EXPECT_EQ(test, crypto_shash_update(desc, msg + 1, 7), 0);
+	KUNIT_EXPECT_EQ(test, crypto_shash_import_core(desc, state), 0);
+	KUNIT_EXPECT_EQ(test, crypto_shash_update(desc, msg + rate, rate - 3), 0);
+	KUNIT_EXPECT_EQ(test, crypto_shash_final(desc, got), 0);
+	KUNIT_EXPECT_MEMEQ_MSG(test, got, want, mdlen,
+			       "%s: import_core over a partial block", drv);
+#endif
+}
+
+static void sc_test_sha3_state(struct kunit *test)
+{
+	static const unsigned int bits[] = { 224, 256, 384, 512 };
+	unsigned int b, i;
+
+	for (b = 0; b < ARRAY_SIZE(bits); b++) {
+		unsigned int rate, ss, ds;
+		struct shash_desc *desc;
+		u8 *msg, *state, got[64];
+		char drv[32];
+
+		snprintf(drv, sizeof(drv), "sha3-%u-simdcrypt", bits[b]);
+		desc = sc_safety_shash(test, drv);
+		rate = crypto_shash_blocksize(desc->tfm);
+		ss = crypto_shash_statesize(desc->tfm);
+		ds = crypto_shash_descsize(desc->tfm);
+		msg = kunit_kzalloc(test, 2 * rate, GFP_KERNEL);
+		state = kunit_kzalloc(test, ss, GFP_KERNEL);
+		KUNIT_ASSERT_NOT_NULL(test, msg);
+		KUNIT_ASSERT_NOT_NULL(test, state);
+		for (i = 0; i < 2 * rate; i++)
+			msg[i] = i * 31 + bits[b];
+
+		/* rate - 1 bytes, then 6: 5 left, older bytes behind them */
+		KUNIT_EXPECT_EQ(test, crypto_shash_init(desc), 0);
+		KUNIT_EXPECT_EQ(test, crypto_shash_update(desc, msg, rate - 1), 0);
+		KUNIT_EXPECT_EQ(test, crypto_shash_update(desc, msg + rate - 1, 6), 0);
+		memset(state, 0xa5, ss);
+		KUNIT_EXPECT_EQ(test, crypto_shash_export(desc, state), 0);
+		KUNIT_EXPECT_EQ(test, (unsigned int)state[KECCAK_STATE_SIZE + rate], 5u);
+		KUNIT_EXPECT_FALSE_MSG(test,
+				       memchr_inv(state + KECCAK_STATE_SIZE + 5, 0,
+						  rate - 5),
+				       "%s: export pads the partial block with other bytes",
+				       drv);
+		/* the driver's own final: 7.x's crypto_shash_final() wipes too */
+		KUNIT_EXPECT_EQ(test, crypto_shash_alg(desc->tfm)->final(desc, got), 0);
+		KUNIT_EXPECT_FALSE_MSG(test,
+				       memchr_inv(shash_desc_ctx(desc), 0, ds),
+				       "%s: final left the descriptor as it was",
+				       drv);
+		sc_sha3_core(test, desc, msg, state, drv);
+	}
+}
+
 static struct kunit_case sc_safety_cases[] = {
 	KUNIT_CASE(sc_test_register_rule),
 	KUNIT_CASE(sc_test_poly1305_import),
@@ -360,6 +443,7 @@ static struct kunit_case sc_safety_cases[] = {
 	KUNIT_CASE(sc_test_poly1305_nokey),
 	KUNIT_CASE(sc_test_sha3_import),
 	KUNIT_CASE(sc_test_shash_init),
+	KUNIT_CASE(sc_test_sha3_state),
 	{}
 };
 
