@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * simdcrypt_dispatch: the plans built at load, and forced rows honoured
- * by the very next request.
+ * simdcrypt_dispatch: the plans built at load, forced rows honoured by
+ * the very next request, and a pick for every SIMD section.
  */
 #include <kunit/test.h>
 #include <crypto/hash.h>
@@ -116,6 +116,46 @@ static void sc_test_force_takes_effect(struct kunit *test)
 			   requests);
 }
 
+/* Picks of any row of @alg so far (test builds count them). */
+static long sc_dispatch_picks(enum sc_alg alg)
+{
+	unsigned int i;
+	long n = 0;
+
+	for (i = 0; i < sc_nimpls[alg]; i++)
+		n += sc_pick_count(alg, i);
+	return n;
+}
+
+/*
+ * A SIMD section holds at most SC_SIMD_CHUNK bytes, and the glue picks a
+ * row for each: a request of 4 chunks and a bit makes at least 5 picks.
+ * UML cannot see a section (kernel_fpu_begin() is a no-op there), the
+ * picks can.  A shash gets the whole buffer at once; the skcipher walk
+ * hands over at most a page, so for chacha this matters where a page is
+ * larger than SC_SIMD_CHUNK (arm64 with 16K or 64K pages).
+ */
+static void sc_test_simd_sections(struct kunit *test)
+{
+	static const enum sc_alg algs[] = {
+		SC_ALG_CHACHA, SC_ALG_POLY1305, SC_ALG_KECCAK,
+	};
+	const unsigned int len = 4 * SC_SIMD_CHUNK + 100;
+	unsigned int i;
+
+	if (sc_pick_count(0, 0) < 0)
+		kunit_skip(test, "picks are counted in the test flavour only (SIMDCRYPT_TEST=1)");
+	for (i = 0; i < ARRAY_SIZE(algs); i++) {
+		long before = sc_dispatch_picks(algs[i]);
+
+		KUNIT_ASSERT_TRUE(test, sc_dispatch_request(test, algs[i], len));
+		KUNIT_EXPECT_GE_MSG(test, sc_dispatch_picks(algs[i]) - before,
+				    (long)DIV_ROUND_UP(len, SC_SIMD_CHUNK),
+				    "%s: %u bytes in fewer sections than %u-byte ones",
+				    sc_alg_label[algs[i]], len, SC_SIMD_CHUNK);
+	}
+}
+
 /* Out-of-range algorithms are refused by every entry point. */
 static void sc_test_dispatch_range(struct kunit *test)
 {
@@ -150,6 +190,7 @@ static struct kunit_case sc_dispatch_cases[] = {
 	KUNIT_CASE(sc_test_force_takes_effect),
 	KUNIT_CASE(sc_test_dispatch_range),
 	KUNIT_CASE(sc_test_size_classes),
+	KUNIT_CASE(sc_test_simd_sections),
 	{}
 };
 
