@@ -28,6 +28,7 @@
 #include <linux/sysfs.h>
 #include <crypto/algapi.h>
 #include "compat/compat.h"
+#include "compat/export.h"
 #include "simdcrypt.h"
 
 /* Detected once, on first use (module parameters are parsed before init). */
@@ -105,10 +106,11 @@ static int sc_param_get(char *buf, const struct kernel_param *kp)
 	return n;
 }
 
-static const struct kernel_param_ops sc_impl_param_ops = {
+const struct kernel_param_ops sc_impl_param_ops = {
 	.set = sc_param_set,
 	.get = sc_param_get,
 };
+SC_EXPORT_TEST(sc_impl_param_ops);
 
 module_param_cb(chacha_impl, &sc_impl_param_ops, (void *)SC_ALG_CHACHA, 0644);
 MODULE_PARM_DESC(chacha_impl, "ChaCha implementation: fastest or a row name");

@@ -350,6 +350,10 @@ bool sc_dispatch_calibrated(enum sc_alg alg);
 
 int sc_force_impl(enum sc_alg alg, const char *name);
 int sc_forced_impl(enum sc_alg alg);	/* row index or -1 */
+#ifdef __KERNEL__
+/* the *_impl= parameters' set and get (main.c); .arg is the enum sc_alg */
+extern const struct kernel_param_ops sc_impl_param_ops;
+#endif
 
 /*
  * The plans and the forced rows (impl.c); sc_plan_row() (below) is all that

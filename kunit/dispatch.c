@@ -1,13 +1,15 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * simdcrypt_dispatch: the plans built at load, forced rows honoured by
- * the very next request, and a pick for every SIMD section.
+ * the very next request, a pick for every SIMD section, and the *_impl
+ * parameters' set and get.
  */
 #include <kunit/test.h>
 #include <crypto/hash.h>
 #include <crypto/poly1305.h>
 #include <crypto/skcipher.h>
 #include <linux/module.h>
+#include <linux/moduleparam.h>
 #include <linux/string.h>
 
 #include "compat/compat.h"
@@ -156,6 +158,46 @@ static void sc_test_simd_sections(struct kunit *test)
 	}
 }
 
+/*
+ * The *_impl parameters' operations (main.c), as sysfs calls them when a
+ * user writes or reads /sys/module/simdcrypt/parameters/chacha_impl (a
+ * kthread's path lookup does not see init's /sys): a row written with
+ * echo's newline is taken and shown in brackets, a name that is no row is
+ * refused with -EINVAL once the module is loaded, "fastest" is taken
+ * back.
+ */
+static void sc_test_impl_param(struct kunit *test)
+{
+	const struct kernel_param kp = {
+		.name = "chacha_impl",
+		.arg = (void *)(uintptr_t)SC_ALG_CHACHA,
+	};
+	const struct kernel_param_ops *ops = &sc_impl_param_ops;
+	/* sysfs hands get() a page */
+	char *buf = kunit_kzalloc(test, PAGE_SIZE, GFP_KERNEL);
+	int generic = sc_impl_find(SC_ALG_CHACHA, "generic");
+
+	KUNIT_ASSERT_NOT_NULL(test, buf);
+	sc_unforce_at_end(test, SC_ALG_CHACHA);
+	KUNIT_ASSERT_GT(test, ops->get(buf, &kp), 0);
+	KUNIT_EXPECT_TRUE_MSG(test, str_has_prefix(buf, "[fastest] "),
+			      "chacha_impl reads \"%s\"", buf);
+	KUNIT_EXPECT_EQ(test, ops->set("generic\n", &kp), 0);
+	KUNIT_EXPECT_EQ(test, sc_forced_impl(SC_ALG_CHACHA), generic);
+	KUNIT_ASSERT_GT(test, ops->get(buf, &kp), 0);
+	KUNIT_EXPECT_TRUE_MSG(test, str_has_prefix(buf, "fastest [generic] ") &&
+			      !strchr(buf + 10, '['),
+			      "chacha_impl reads \"%s\" with generic forced", buf);
+	KUNIT_EXPECT_EQ(test, ops->set("no-such-row\n", &kp), -EINVAL);
+	KUNIT_EXPECT_EQ(test, sc_forced_impl(SC_ALG_CHACHA), generic);
+	KUNIT_EXPECT_EQ(test, ops->set("fastest\n", &kp), 0);
+	KUNIT_EXPECT_LT(test, sc_forced_impl(SC_ALG_CHACHA), 0);
+	KUNIT_ASSERT_GT(test, ops->get(buf, &kp), 0);
+	KUNIT_EXPECT_TRUE_MSG(test, str_has_prefix(buf, "[fastest] ") &&
+			      !strchr(buf + 1, '['),
+			      "chacha_impl reads \"%s\" after fastest", buf);
+}
+
 /* Out-of-range algorithms are refused by every entry point. */
 static void sc_test_dispatch_range(struct kunit *test)
 {
@@ -191,6 +233,7 @@ static struct kunit_case sc_dispatch_cases[] = {
 	KUNIT_CASE(sc_test_dispatch_range),
 	KUNIT_CASE(sc_test_size_classes),
 	KUNIT_CASE(sc_test_simd_sections),
+	KUNIT_CASE(sc_test_impl_param),
 	{}
 };
 
