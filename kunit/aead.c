@@ -422,7 +422,10 @@ static void sc_test_aead_forgery(struct kunit *test)
 		   sc_aead_forge_few(test, "rfc7539esp", 28));
 }
 
-/* The Poly1305 key of @nonce: the first 32 bytes of ChaCha20 block 0. */
+/*
+ * The Poly1305 key of @nonce: the first 32 bytes of ChaCha20 block 0, into
+ * @out, which a scatterlist maps (so not stack memory).
+ */
 static void sc_aead_polykey(struct kunit *test, const u8 *key,
 			    const u8 *nonce, u8 *out)
 {
@@ -472,10 +475,10 @@ static void sc_test_aead_ctx_wiped_one(struct kunit *test, const char *tmpl)
 {
 	static const unsigned int texts[] = { 16, 17, 100, 300, 1000, 5000 };
 	static const char *const ops[] = { "seal", "open", "forged open" };
-	u8 key[36], iv[16], nonce[12], polykey[32];
+	u8 key[36], iv[16], nonce[12];
 	struct sc_aead_case t;
 	unsigned int i, j, reqsize;
-	u8 *ctx, *out;
+	u8 *ctx, *out, *polykey;
 
 	sc_aead_setup(test, &t, tmpl, 30);
 	sc_rand(&t.rs, key, t.klen);
@@ -483,6 +486,8 @@ static void sc_test_aead_ctx_wiped_one(struct kunit *test, const char *tmpl)
 	reqsize = crypto_aead_reqsize(t.ours);
 	ctx = sc_alloc(test, reqsize);
 	out = sc_alloc(test, SC_AEAD_BUF);
+	/* a scatterlist's buffer: not on the stack (vmapped on arm64) */
+	polykey = sc_alloc(test, 32);
 	for (i = 0; i < ARRAY_SIZE(texts); i++) {
 		unsigned int len = texts[i], alen = sc_aead_adlen(&t, 5 + i);
 		unsigned int total = alen + len + SC_TAG;
