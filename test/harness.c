@@ -2133,10 +2133,37 @@ static bool calib_rows(unsigned int alg, struct calib_case *c)
 	return c->p && c->s2;
 }
 
+/* The rows of a case, by role: the plain row, the first and second SIMD row. */
+enum calib_role { CALIB_P, CALIB_S1, CALIB_S2 };
+
+static unsigned int calib_row(const struct calib_case *c, enum calib_role r)
+{
+	return r == CALIB_P ? c->p : r == CALIB_S1 ? c->s1 : c->s2;
+}
+
 static void test_calib_choice(void)
 {
+	static const struct {
+		bool simd_ok;
+		enum calib_role stat, want;
+		u32 tp, t1, t2;
+		const char *what;
+	} cases[] = {
+		{ true, CALIB_S1, CALIB_S1, 2000, 1000, 980,
+		  "the static row kept against one 2% faster" },
+		{ true, CALIB_S1, CALIB_S2, 2000, 1000, 900,
+		  "a row 10% faster than the static one taken" },
+		{ true, CALIB_S1, CALIB_P, 1020, 1000, 2000,
+		  "the row needing no SIMD kept within 3%" },
+		{ true, CALIB_P, CALIB_S1, 1100, 1000, 2000,
+		  "a SIMD row 10% faster than the plain one taken" },
+		{ true, CALIB_S1, CALIB_S1, 2000, 1000, 990,
+		  "a SIMD row is not the plain row it is judged by" },
+		{ false, CALIB_P, CALIB_P, 1000, 500, 500,
+		  "no SIMD row without SIMD" },
+	};
 	struct calib_case c;
-	unsigned int alg, tried = 0;
+	unsigned int alg, k, tried = 0;
 
 	for (alg = 0; alg < SC_ALG_COUNT; alg++) {
 		const char *an = sc_alg_names[alg];
@@ -2145,18 +2172,12 @@ static void test_calib_choice(void)
 		if (!calib_rows(alg, &c))
 			continue;
 		tried++;
-		check(calib_choice(&c, c.cpu, true, c.s1, 2000, 1000, 980) == c.s1,
-		      "dispatch", an, "calibration: the static row kept against one 2%% faster");
-		check(calib_choice(&c, c.cpu, true, c.s1, 2000, 1000, 900) == c.s2,
-		      "dispatch", an, "calibration: a row 10%% faster than the static one taken");
-		check(calib_choice(&c, c.cpu, true, c.s1, 1020, 1000, 2000) == c.p,
-		      "dispatch", an, "calibration: the row needing no SIMD kept within 3%%");
-		check(calib_choice(&c, c.cpu, true, c.p, 1100, 1000, 2000) == c.s1,
-		      "dispatch", an, "calibration: a SIMD row 10%% faster than the plain one taken");
-		check(calib_choice(&c, c.cpu, true, c.s1, 2000, 1000, 990) == c.s1,
-		      "dispatch", an, "calibration: a SIMD row is not the plain row it is judged by");
-		check(calib_choice(&c, c.cpu, false, c.p, 1000, 500, 500) == c.p,
-		      "dispatch", an, "calibration: no SIMD row without SIMD");
+		for (k = 0; k < ARRAY_SIZE(cases); k++)
+			check(calib_choice(&c, c.cpu, cases[k].simd_ok,
+					   calib_row(&c, cases[k].stat), cases[k].tp,
+					   cases[k].t1, cases[k].t2) ==
+			      calib_row(&c, cases[k].want),
+			      "dispatch", an, "calibration: %s", cases[k].what);
 		lacks = c.cpu & ~sc_impl_row(alg, c.s2)->cpu_features;
 		check(lacks == c.cpu ||
 		      calib_choice(&c, lacks, true, c.p, 1000, 1000, 100) != c.s2,
