@@ -8,7 +8,18 @@
  * set.  The harness calls every row function through this, so an asm row
  * that clobbers a callee-saved register fails in userspace too (where it
  * would otherwise often pass by luck), not only in the kernel.
+ *
+ * It also shows what the callee left on the stack: the SC_ABI_SCAN bytes
+ * below the caller's stack pointer are filled with SC_ABI_FILL before the
+ * call and copied to sc_abi_stack[] after it, so the harness can look
+ * there for keystream or key words that a row's frame was not wiped of.
+ *
+ * void sc_abi_leak(const void *p) copies the 64 bytes at p into a frame of
+ * its own and returns without wiping it: the harness's proof that such a
+ * leak is found.
  */
+
+#define SC_ABI_SCAN	16384	/* as in harness.c */
 	.text
 	.globl	sc_abi_call
 	.type	sc_abi_call, @function
@@ -21,6 +32,12 @@ sc_abi_call:
 	push	%r14
 	push	%r15
 	sub	$8, %rsp		/* call with %rsp 16-byte aligned */
+	movabs	$0xc5c5c5c5c5c5c5c5, %r10	/* SC_ABI_FILL */
+	lea	-SC_ABI_SCAN(%rsp), %r11
+0:	mov	%r10, (%r11)
+	add	$8, %r11
+	cmp	%rsp, %r11
+	jb	0b
 	mov	%rdi, %rax
 	mov	%rsi, %rdi
 	mov	%rdx, %rsi
@@ -34,6 +51,14 @@ sc_abi_call:
 	movabs	$0x5c5c014e5c5c014e, %r14
 	movabs	$0x5c5c015f5c5c015f, %r15
 	call	*%rax
+	/* the flags first: the copy below needs DF clear */
+	pushf
+	pop	%r11
+	cld
+	lea	-SC_ABI_SCAN(%rsp), %rsi
+	lea	sc_abi_stack(%rip), %rdi
+	mov	$SC_ABI_SCAN, %ecx
+	rep movsb
 	xor	%eax, %eax
 	movabs	$0x5c5c0b0b5c5c0b0b, %r10
 	cmp	%r10, %rbx
@@ -59,12 +84,9 @@ sc_abi_call:
 	cmp	%r10, %r15
 	je	6f
 	or	$32, %eax
-6:	pushf
-	pop	%r10
-	test	$0x400, %r10
+6:	test	$0x400, %r11
 	jz	7f
 	or	$64, %eax
-	cld
 7:	add	$8, %rsp
 	pop	%r15
 	pop	%r14
@@ -74,5 +96,29 @@ sc_abi_call:
 	pop	%rbp
 	ret
 	.size	sc_abi_call, .-sc_abi_call
+
+	.globl	sc_abi_leak
+	.type	sc_abi_leak, @function
+	.p2align 4
+sc_abi_leak:
+	sub	$72, %rsp
+	mov	$8, %ecx
+	xor	%eax, %eax
+1:	mov	(%rdi, %rax, 8), %rdx
+	mov	%rdx, (%rsp, %rax, 8)
+	inc	%eax
+	dec	%ecx
+	jnz	1b
+	add	$72, %rsp
+	ret
+	.size	sc_abi_leak, .-sc_abi_leak
+
+	.bss
+	.p2align 6
+	.globl	sc_abi_stack
+	.type	sc_abi_stack, @object
+sc_abi_stack:
+	.zero	SC_ABI_SCAN
+	.size	sc_abi_stack, SC_ABI_SCAN
 
 	.section .note.GNU-stack, "", @progbits

@@ -236,17 +236,189 @@ u64 sc_abi_call(const void *fn, u64 a0, u64 a1, u64 a2, u64 a3, u64 a4);
 				      (u64)(uintptr_t)(a1), (u64)(uintptr_t)(a2), \
 				      (u64)(a3), (u64)(a4)))
 
-static void abi_note(enum sc_alg alg, const void *im, u64 bad)
+/* The row index of @im in @alg's table, or -1. */
+static int abi_row(enum sc_alg alg, const void *im)
 {
 	unsigned int i;
 
 	for (i = 0; i < sc_nimpls[alg] && i < 32; i++)
 		if ((const void *)sc_impl_row(alg, i) == im)
-			break;
-	if (i == sc_nimpls[alg] || i == 32)
+			return (int)i;
+	return -1;
+}
+
+static void abi_note(enum sc_alg alg, const void *im, u64 bad)
+{
+	int i = abi_row(alg, im);
+
+	if (i < 0)
 		return;
 	g_abi_calls[alg][i]++;
 	g_abi_bad[alg][i] |= (unsigned int)bad;
+}
+
+/*
+ * Secrets left on the stack.  sc_abi_call() fills the SC_ABI_SCAN bytes
+ * below its stack pointer before the call and copies them to
+ * sc_abi_stack[] after it: whatever is not the fill there is what the row
+ * (and anything it called) left behind.  A row's keystream and key words
+ * must not be among it (the asm headers promise wiped frames; the kernel
+ * stack outlives the call).  Words that are also in the call's public
+ * data (its input or output text) are not counted as secret, nor words
+ * with fewer than 8 or more than 24 bits set (the tests' edge-case keys,
+ * r = 1 or all ones clamped, are such words, and so are the counters and
+ * masks any frame holds): two or more secret words found in one call's
+ * leftovers fail the row (one could be chance: a few hundred leftover
+ * words against up to 4104 secret ones, 2^-32 each).
+ */
+#define SC_ABI_SCAN	16384	/* as in abi_x86_64.S */
+#define SC_ABI_FILL32	0xc5c5c5c5u
+#define SC_RESIDUE_MAX	16384	/* longest text scanned */
+
+extern u64 sc_abi_stack[SC_ABI_SCAN / 8];
+void sc_abi_leak(const void *p);
+
+static unsigned long g_residue_scans[SC_ALG_COUNT][32];
+static unsigned int g_residue_bad[SC_ALG_COUNT][32];
+static unsigned int g_residue_words[SC_ALG_COUNT][32];
+static size_t g_residue_len[SC_ALG_COUNT][32];
+static u8 g_residue_src[SC_RESIDUE_MAX];
+static u32 g_secret[SC_RESIDUE_MAX / 4 + 16];
+static u32 g_public[SC_RESIDUE_MAX / 2];
+static size_t g_nsecret, g_npublic;
+
+static int cmp_u32(const void *a, const void *b)
+{
+	u32 x = *(const u32 *)a, y = *(const u32 *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+static void residue_secret(const void *p, size_t len)
+{
+	const u8 *b = p;
+	size_t i;
+
+	for (i = 0; i + 4 <= len && g_nsecret < ARRAY_SIZE(g_secret); i += 4)
+		memcpy(&g_secret[g_nsecret++], b + i, 4);
+}
+
+static void residue_public(const void *p, size_t len)
+{
+	const u8 *b = p;
+	size_t i;
+
+	for (i = 0; i + 4 <= len && g_npublic < ARRAY_SIZE(g_public); i += 4)
+		memcpy(&g_public[g_npublic++], b + i, 4);
+}
+
+/* The keystream of a call that turned @in into @out, @len bytes. */
+static void residue_stream(const u8 *in, const u8 *out, size_t len)
+{
+	size_t i, j;
+	u32 a, b;
+
+	for (i = 0; i + 4 <= len && g_nsecret < ARRAY_SIZE(g_secret); i += 4) {
+		memcpy(&a, in + i, 4);
+		memcpy(&b, out + i, 4);
+		g_secret[g_nsecret++] = a ^ b;
+	}
+	for (j = 0; j < 2; j++)
+		residue_public(j ? out : in, len);
+}
+
+/*
+ * How many words of the last call's leftovers are secret.  The leftovers
+ * are few (a frame or two among the fill): they are sorted and looked up,
+ * and only a secret word found there is checked against the public ones.
+ */
+static unsigned int residue_found(void)
+{
+	static u32 left[SC_ABI_SCAN / 4];
+	static bool hit[SC_ABI_SCAN / 4];
+	const u32 *w = (const u32 *)sc_abi_stack;
+	unsigned int found = 0;
+	size_t i, j, n = 0;
+	u32 *at;
+
+	for (i = 0; i < SC_ABI_SCAN / 4; i++)
+		if (w[i] != SC_ABI_FILL32 && w[i] &&
+		    __builtin_popcount(w[i]) >= 8 && __builtin_popcount(w[i]) <= 24)
+			left[n++] = w[i];
+	qsort(left, n, sizeof(u32), cmp_u32);
+	memset(hit, 0, n);
+	for (i = 0; i < g_nsecret && n; i++) {
+		at = bsearch(&g_secret[i], left, n, sizeof(u32), cmp_u32);
+		if (!at || hit[at - left])
+			continue;
+		for (j = 0; j < g_npublic && g_public[j] != *at; j++)
+			;
+		if (j < g_npublic)
+			continue;
+		/* every copy of it: bsearch found one of a run */
+		for (j = at - left; j > 0 && left[j - 1] == *at; j--)
+			;
+		for (; j < n && left[j] == *at; j++, found++)
+			hit[j] = true;
+	}
+	g_nsecret = 0;
+	g_npublic = 0;
+	return found;
+}
+
+/*
+ * The rows in C (generic; the tests' spy rows, which run the generic
+ * code; the portable AEAD rows while they run either) are not judged:
+ * what their frames keep is the compiler's register spills, which C
+ * cannot wipe (the kernel's answer to those is its own stack clearing,
+ * e.g. STACKLEAK).
+ */
+static bool residue_c_name(const struct sc_impl *im)
+{
+	return !strcmp(im->name, "generic") || !strcmp(im->name, "spy");
+}
+
+static bool residue_c_row(enum sc_alg alg, const void *im, size_t len)
+{
+	const struct sc_aead_impl *a = im;
+
+	if (residue_c_name(im))
+		return true;
+	return alg == SC_ALG_AEAD &&
+	       (residue_c_name(&a->chacha((unsigned int)len)->base) ||
+		residue_c_name(&a->poly1305(len)->base));
+}
+
+static void residue_note(enum sc_alg alg, const void *im, size_t len)
+{
+	unsigned int found = residue_found();
+	int i = abi_row(alg, im);
+
+	if (i < 0 || residue_c_row(alg, im, len))
+		return;
+	g_residue_scans[alg][i]++;
+	if (found < 2)
+		return;
+	g_residue_bad[alg][i]++;
+	if (found > g_residue_words[alg][i]) {
+		g_residue_words[alg][i] = found;
+		g_residue_len[alg][i] = len;
+	}
+}
+
+/* The scan finds a frame left unwiped (sc_abi_leak()). */
+static void residue_selftest(void)
+{
+	u32 secret[16];
+	unsigned int i, found;
+
+	for (i = 0; i < 16; i++)
+		secret[i] = 0x9e3779b9u * (i + 1) ^ (u32)rnd64();
+	sc_abi_call((const void *)sc_abi_leak, (uintptr_t)secret, 0, 0, 0, 0);
+	residue_secret(secret, sizeof(secret));
+	found = residue_found();
+	check(found == 16, "abi", "stack",
+	      "the leftover scan found %u of 16 words left on the stack", found);
 }
 #endif
 
@@ -254,8 +426,17 @@ static void row_xor(const struct sc_chacha_impl *im, const u32 *st, u8 *dst,
 		    const u8 *src, unsigned int len, int nrounds)
 {
 #ifdef ROW_CALL
+	bool scan = len <= SC_RESIDUE_MAX;
+
+	if (scan)
+		memcpy(g_residue_src, src, len);
 	ROW_CALL(SC_ALG_CHACHA, im, im->xor_stream, st, dst, src, len,
 		 (u64)(u32)nrounds);
+	if (scan) {
+		residue_stream(g_residue_src, dst, len);
+		residue_secret(st + 4, 32);
+		residue_note(SC_ALG_CHACHA, im, len);
+	}
 #else
 	im->xor_stream(st, dst, src, len, nrounds);
 #endif
@@ -271,8 +452,18 @@ void row_aead(const struct sc_aead_impl *im, bool seal, const u32 *st,
 	      unsigned int len)
 {
 #ifdef ROW_CALL
+	bool scan = len <= SC_RESIDUE_MAX;
+
+	if (scan)
+		memcpy(g_residue_src, src, len);
 	ROW_CALL(SC_ALG_AEAD, im, seal ? im->seal : im->open, st, core, dst,
 		 src, (u64)len);
+	if (scan) {
+		residue_stream(g_residue_src, dst, len);
+		residue_secret(st + 4, 32);
+		residue_secret(core->r, sizeof(core->r));
+		residue_note(SC_ALG_AEAD, im, len);
+	}
 #else
 	(seal ? im->seal : im->open)(st, core, dst, src, len);
 #endif
@@ -294,6 +485,10 @@ static void row_hchacha(const struct sc_chacha_impl *im, const u32 *st,
 	/* (hchacha takes three arguments; the canary call passes five) */
 	ROW_CALL(SC_ALG_CHACHA, im, im->hchacha, st, o, (uintptr_t)nrounds,
 		 0, 0);
+	residue_secret(o, 32);
+	residue_secret(st + 4, 32);
+	residue_public(st + 12, 16);
+	residue_note(SC_ALG_CHACHA, im, 32);
 #else
 	im->hchacha(st, o, nrounds);
 #endif
@@ -319,6 +514,9 @@ static void row_blocks(const struct sc_poly1305_impl *im,
 #ifdef ROW_CALL
 	ROW_CALL(SC_ALG_POLY1305, im, im->blocks, c, src, (uintptr_t)0 + len,
 		 (u64)padbit, 0);
+	residue_secret(c->r, sizeof(c->r));
+	residue_public(src, len < SC_RESIDUE_MAX ? len : SC_RESIDUE_MAX);
+	residue_note(SC_ALG_POLY1305, im, len);
 #else
 	im->blocks(c, src, len, padbit);
 #endif
@@ -341,6 +539,10 @@ static void row_permute(const struct sc_keccak_impl *im, u64 *st)
 #ifdef ROW_CALL
 	ROW_CALL(SC_ALG_KECCAK, im, im->permute, g, (uintptr_t)0, (uintptr_t)0,
 		 0, 0);
+	/* the state hashes a key in HMAC or KMAC: before and after */
+	residue_secret(st, KECCAK_STATE_SIZE);
+	residue_secret(g, KECCAK_STATE_SIZE);
+	residue_note(SC_ALG_KECCAK, im, KECCAK_STATE_SIZE);
 #else
 	im->permute(g);
 #endif
@@ -363,6 +565,10 @@ static void row_absorb(const struct sc_keccak_impl *im, u64 *st, const u8 *in,
 #ifdef ROW_CALL
 	ROW_CALL(SC_ALG_KECCAK, im, im->absorb, g, in, (uintptr_t)0 + nblocks,
 		 (u64)rate, 0);
+	residue_secret(st, KECCAK_STATE_SIZE);
+	residue_secret(g, KECCAK_STATE_SIZE);
+	residue_public(in, nblocks * rate);
+	residue_note(SC_ALG_KECCAK, im, nblocks * rate);
 #else
 	im->absorb(g, in, nblocks, rate);
 #endif
@@ -399,8 +605,20 @@ static void abi_report(void)
 			check(!g_abi_bad[alg][i], "abi", alg_label[alg],
 			      "%s: callee-saved state broken over %lu calls:%s",
 			      row_name(alg, i), g_abi_calls[alg][i], what);
+#ifdef ROW_CALL
+			if (!g_residue_scans[alg][i])
+				continue;
+			check(!g_residue_bad[alg][i], "abi", alg_label[alg],
+			      "%s: %u of %lu calls left key or keystream words on the stack (%u words after %zu bytes)",
+			      row_name(alg, i), g_residue_bad[alg][i],
+			      g_residue_scans[alg][i], g_residue_words[alg][i],
+			      g_residue_len[alg][i]);
+#endif
 		}
 	}
+#ifdef ROW_CALL
+	residue_selftest();
+#endif
 }
 
 /* A random supported row of @alg (for switching rows mid-request). */
