@@ -8,8 +8,15 @@
  * platform register the kernel's shadow call stack uses, and returns the
  * OR of (value after ^ pattern) over all of them and of the stack pointer
  * difference: 0 means the callee kept the contract.
+ *
+ * As abi_x86_64.S does for test/harness.c, it fills the SC_ABI_SCAN bytes
+ * below sp with SC_ABI_FILL before the call and copies them to
+ * sc_abi_stack[] after it (what the callee left on the stack), and
+ * sc_abi_leak(p) leaves the 64 bytes at p in a frame it does not wipe.
  */
 #include <linux/linkage.h>
+
+#define SC_ABI_SCAN	16384	/* as in harness.c */
 
 	.text
 SYM_FUNC_START(sc_abi_call)
@@ -25,6 +32,16 @@ SYM_FUNC_START(sc_abi_call)
 	stp	d12, d13, [sp, #128]
 	stp	d14, d15, [sp, #144]
 	str	x18, [sp, #160]
+
+	movz	x12, #0xc5c5			/* SC_ABI_FILL */
+	movk	x12, #0xc5c5, lsl #16
+	movk	x12, #0xc5c5, lsl #32
+	movk	x12, #0xc5c5, lsl #48
+	mov	x13, sp
+	sub	x14, x13, #SC_ABI_SCAN
+0:	str	x12, [x14], #8
+	cmp	x14, x13
+	b.lo	0b
 
 	mov	x9, x0
 	mov	x0, x1
@@ -42,6 +59,15 @@ SYM_FUNC_START(sc_abi_call)
 	fmov	d\n, x10
 	.endr
 	blr	x9
+
+	adrp	x12, sc_abi_stack
+	add	x12, x12, :lo12:sc_abi_stack
+	mov	x13, sp
+	sub	x14, x13, #SC_ABI_SCAN
+1:	ldr	x15, [x14], #8
+	str	x15, [x12], #8
+	cmp	x14, x13
+	b.lo	1b
 
 	mov	x0, #0
 	.irp	n, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28
@@ -74,3 +100,25 @@ SYM_FUNC_START(sc_abi_call)
 	ldp	x29, x30, [sp], #176
 	ret
 SYM_FUNC_END(sc_abi_call)
+
+SYM_FUNC_START(sc_abi_leak)
+	sub	sp, sp, #80
+	ldp	x1, x2, [x0]
+	stp	x1, x2, [sp]
+	ldp	x1, x2, [x0, #16]
+	stp	x1, x2, [sp, #16]
+	ldp	x1, x2, [x0, #32]
+	stp	x1, x2, [sp, #32]
+	ldp	x1, x2, [x0, #48]
+	stp	x1, x2, [sp, #48]
+	add	sp, sp, #80
+	ret
+SYM_FUNC_END(sc_abi_leak)
+
+	.bss
+	.balign	64
+	.globl	sc_abi_stack
+	.type	sc_abi_stack, %object
+sc_abi_stack:
+	.zero	SC_ABI_SCAN
+	.size	sc_abi_stack, SC_ABI_SCAN

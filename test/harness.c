@@ -223,13 +223,14 @@ static bool mutant_row(enum sc_alg alg, const void *impl)
 #endif
 
 /*
- * Every direct row call goes through sc_abi_call() on x86_64: canaries in
- * the callee-saved registers, checked after the call (abi_x86_64.S).
+ * Every direct row call goes through sc_abi_call() on x86_64 and arm64:
+ * canaries in the callee-saved registers, checked after the call
+ * (abi_x86_64.S, arm64_abi.S).
  */
 static unsigned long g_abi_calls[SC_ALG_COUNT][32];
 static unsigned int g_abi_bad[SC_ALG_COUNT][32];
 
-#if defined(__x86_64__)
+#if defined(__x86_64__) || defined(__aarch64__)
 u64 sc_abi_call(const void *fn, u64 a0, u64 a1, u64 a2, u64 a3, u64 a4);
 #define ROW_CALL(alg, im, fn, a0, a1, a2, a3, a4)			\
 	abi_note(alg, im, sc_abi_call((const void *)(fn), (u64)(uintptr_t)(a0), \
@@ -253,6 +254,10 @@ static void abi_note(enum sc_alg alg, const void *im, u64 bad)
 
 	if (i < 0)
 		return;
+#if defined(__aarch64__)
+	/* arm64_abi.S returns the kept registers XORed with their patterns */
+	bad = bad != 0;
+#endif
 	g_abi_calls[alg][i]++;
 	g_abi_bad[alg][i] |= (unsigned int)bad;
 }
@@ -586,7 +591,11 @@ static void row_absorb(const struct sc_keccak_impl *im, u64 *st, const u8 *in,
 static void abi_report(void)
 {
 	static const char *const regs[] = {
+#if defined(__aarch64__)
+		"x18-x29, sp or d8-d15",
+#else
 		"rbx", "rbp", "r12", "r13", "r14", "r15", "DF",
+#endif
 	};
 	static const char *const alg_label[] = { "chacha", "poly1305", "keccak", "aead", "keccakx" };
 	unsigned int alg, i, b;
@@ -597,7 +606,7 @@ static void abi_report(void)
 			if (!g_abi_calls[alg][i])
 				continue;
 			what[0] = 0;
-			for (b = 0; b < 7; b++)
+			for (b = 0; b < ARRAY_SIZE(regs); b++)
 				if (g_abi_bad[alg][i] & (1u << b))
 					snprintf(what + strlen(what),
 						 sizeof(what) - strlen(what), " %s",

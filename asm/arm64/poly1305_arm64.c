@@ -67,7 +67,7 @@ static void sc_poly1305_blocks_neon(struct sc_poly1305_core *core,
 				    const u8 *src, size_t len, u32 padbit)
 {
 	unsigned __int128 t;
-	struct sc_poly1305_core p = *core;
+	struct sc_poly1305_core p;
 	u64 pw[5][3];		/* r^1 .. r^4 (index 1..4), base 2^64 */
 	u32 tables[4][9][2];
 	u32 h[5][2];
@@ -80,7 +80,12 @@ static void sc_poly1305_blocks_neon(struct sc_poly1305_core *core,
 		return;
 	}
 
-	/* r^2, r^3, r^4 with the scalar kernel, starting from h = r */
+	/*
+	 * r^2, r^3, r^4 with the scalar kernel, starting from h = r.  Only
+	 * here is the key copied to the stack (wiped below): a copy made
+	 * before the early return above was left there.
+	 */
+	p = *core;
 	p.h[0] = core->r[0];
 	p.h[1] = core->r[1];
 	p.h[2] = 0;
