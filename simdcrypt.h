@@ -506,6 +506,10 @@ static inline void sc_poly1305_fold130(u64 *h0, u64 *h1, u64 *h2)
 }
 
 void sc_keccakf1600_generic(u64 *st);
+#ifndef __KERNEL__
+void sc_keccakf1600_rounds_generic(const u64 *st,
+				   u64 out[24][KECCAK_STATE_LANES]);
+#endif
 void sc_keccak_absorb_generic(u64 *st, const u8 *in, size_t nblocks,
 			   unsigned int rate);
 void sc_keccak_extract_bytes(const u64 *st, unsigned int offset, u8 *out,

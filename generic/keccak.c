@@ -93,6 +93,25 @@ void sc_keccakf1600_generic(u64 *st)
 	memzero_explicit(b, sizeof(b));
 }
 
+#ifndef __KERNEL__
+/*
+ * Userspace tests only (test/residue.c): the state after each of the 24
+ * rounds, the values a row's frame may hold between rounds.
+ */
+void sc_keccakf1600_rounds_generic(const u64 *st,
+				   u64 out[24][KECCAK_STATE_LANES])
+{
+	u64 a[KECCAK_STATE_LANES], b[KECCAK_STATE_LANES];
+	int r;
+
+	memcpy(a, st, sizeof(a));
+	for (r = 0; r < 24; r++) {
+		sc_keccak_round(a, b, sc_keccak_rc[r]);
+		memcpy(out[r], a, sizeof(a));
+	}
+}
+#endif
+
 void sc_keccak_absorb_generic(u64 *st, const u8 *in, size_t nblocks,
 			   unsigned int rate)
 {

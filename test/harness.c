@@ -37,6 +37,8 @@
 #include "cpu_user.h"
 #include "vectors.h"
 #include "harness.h"
+#include "residue.h"
+#include "compat/unaligned.h"
 
 #define ARRAY_SIZE(a)	(sizeof(a) / sizeof((a)[0]))
 #define MAXLEN		(1u << 20)
@@ -231,7 +233,6 @@ static unsigned long g_abi_calls[SC_ALG_COUNT][32];
 static unsigned int g_abi_bad[SC_ALG_COUNT][32];
 
 #if defined(__x86_64__) || defined(__aarch64__)
-u64 sc_abi_call(const void *fn, u64 a0, u64 a1, u64 a2, u64 a3, u64 a4);
 #define ROW_CALL(alg, im, fn, a0, a1, a2, a3, a4)			\
 	abi_note(alg, im, sc_abi_call((const void *)(fn), (u64)(uintptr_t)(a0), \
 				      (u64)(uintptr_t)(a1), (u64)(uintptr_t)(a2), \
@@ -263,112 +264,35 @@ static void abi_note(enum sc_alg alg, const void *im, u64 bad)
 }
 
 /*
- * Secrets left on the stack.  sc_abi_call() fills the SC_ABI_SCAN bytes
- * below its stack pointer before the call and copies them to
- * sc_abi_stack[] after it: whatever is not the fill there is what the row
- * (and anything it called) left behind.  A row's keystream and key words
- * must not be among it (the asm headers promise wiped frames; the kernel
- * stack outlives the call).  Words that are also in the call's public
- * data (its input or output text) are not counted as secret, nor words
- * with fewer than 8 or more than 24 bits set (the tests' edge-case keys,
- * r = 1 or all ones clamped, are such words, and so are the counters and
- * masks any frame holds): two or more secret words found in one call's
- * leftovers fail the row (one could be chance: a few hundred leftover
- * words against up to 4104 secret ones, 2^-32 each).
+ * Secrets left on the stack (test/residue.c): every direct row call's
+ * leftovers are searched for its key, keystream, r or state words.
  */
-#define SC_ABI_SCAN	16384	/* as in abi_x86_64.S */
-#define SC_ABI_FILL32	0xc5c5c5c5u
-#define SC_RESIDUE_MAX	16384	/* longest text scanned */
-
-extern u64 sc_abi_stack[SC_ABI_SCAN / 8];
-void sc_abi_leak(const void *p);
-
 static unsigned long g_residue_scans[SC_ALG_COUNT][32];
 static unsigned int g_residue_bad[SC_ALG_COUNT][32];
 static unsigned int g_residue_words[SC_ALG_COUNT][32];
 static size_t g_residue_len[SC_ALG_COUNT][32];
 static u8 g_residue_src[SC_RESIDUE_MAX];
-static u32 g_secret[SC_RESIDUE_MAX / 4 + 16];
-static u32 g_public[SC_RESIDUE_MAX / 2];
-static size_t g_nsecret, g_npublic;
-
-static int cmp_u32(const void *a, const void *b)
-{
-	u32 x = *(const u32 *)a, y = *(const u32 *)b;
-
-	return x < y ? -1 : x > y;
-}
-
-static void residue_secret(const void *p, size_t len)
-{
-	const u8 *b = p;
-	size_t i;
-
-	for (i = 0; i + 4 <= len && g_nsecret < ARRAY_SIZE(g_secret); i += 4)
-		memcpy(&g_secret[g_nsecret++], b + i, 4);
-}
-
-static void residue_public(const void *p, size_t len)
-{
-	const u8 *b = p;
-	size_t i;
-
-	for (i = 0; i + 4 <= len && g_npublic < ARRAY_SIZE(g_public); i += 4)
-		memcpy(&g_public[g_npublic++], b + i, 4);
-}
-
-/* The keystream of a call that turned @in into @out, @len bytes. */
-static void residue_stream(const u8 *in, const u8 *out, size_t len)
-{
-	size_t i, j;
-	u32 a, b;
-
-	for (i = 0; i + 4 <= len && g_nsecret < ARRAY_SIZE(g_secret); i += 4) {
-		memcpy(&a, in + i, 4);
-		memcpy(&b, out + i, 4);
-		g_secret[g_nsecret++] = a ^ b;
-	}
-	for (j = 0; j < 2; j++)
-		residue_public(j ? out : in, len);
-}
+static u64 g_residue_lanes[KECCAK_STATE_LANES];
 
 /*
- * How many words of the last call's leftovers are secret.  The leftovers
- * are few (a frame or two among the fill): they are sorted and looked up,
- * and only a secret word found there is checked against the public ones.
+ * An absorb's states, before each block, with it, and after each round:
+ * secret (the first 20 blocks: the lists' room); its input is public.
  */
-static unsigned int residue_found(void)
+static void residue_absorb(const u64 *st, const u8 *in, size_t nblocks,
+			   unsigned int rate)
 {
-	static u32 left[SC_ABI_SCAN / 4];
-	static bool hit[SC_ABI_SCAN / 4];
-	const u32 *w = (const u32 *)sc_abi_stack;
-	unsigned int found = 0;
-	size_t i, j, n = 0;
-	u32 *at;
+	u64 *a = g_residue_lanes;
+	unsigned int i;
+	size_t b;
 
-	for (i = 0; i < SC_ABI_SCAN / 4; i++)
-		if (w[i] != SC_ABI_FILL32 && w[i] &&
-		    __builtin_popcount(w[i]) >= 8 && __builtin_popcount(w[i]) <= 24)
-			left[n++] = w[i];
-	qsort(left, n, sizeof(u32), cmp_u32);
-	memset(hit, 0, n);
-	for (i = 0; i < g_nsecret && n; i++) {
-		at = bsearch(&g_secret[i], left, n, sizeof(u32), cmp_u32);
-		if (!at || hit[at - left])
-			continue;
-		for (j = 0; j < g_npublic && g_public[j] != *at; j++)
-			;
-		if (j < g_npublic)
-			continue;
-		/* every copy of it: bsearch found one of a run */
-		for (j = at - left; j > 0 && left[j - 1] == *at; j--)
-			;
-		for (; j < n && left[j] == *at; j++, found++)
-			hit[j] = true;
+	memcpy(a, st, KECCAK_STATE_SIZE);
+	for (b = 0; b < nblocks && b < 20; b++) {
+		residue_secret(a, KECCAK_STATE_SIZE);
+		for (i = 0; i < rate / 8; i++)
+			a[i] ^= get_unaligned_le64(in + b * rate + 8 * i);
+		residue_keccak(a, 1, a);
 	}
-	g_nsecret = 0;
-	g_npublic = 0;
-	return found;
+	residue_public(in, nblocks * rate);
 }
 
 /*
@@ -412,16 +336,10 @@ static void residue_note(enum sc_alg alg, const void *im, size_t len)
 }
 
 /* The scan finds a frame left unwiped (sc_abi_leak()). */
-static void residue_selftest(void)
+static void residue_check_selftest(void)
 {
-	u32 secret[16];
-	unsigned int i, found;
+	unsigned int found = residue_selftest();
 
-	for (i = 0; i < 16; i++)
-		secret[i] = 0x9e3779b9u * (i + 1) ^ (u32)rnd64();
-	sc_abi_call((const void *)sc_abi_leak, (uintptr_t)secret, 0, 0, 0, 0);
-	residue_secret(secret, sizeof(secret));
-	found = residue_found();
 	check(found == 16, "abi", "stack",
 	      "the leftover scan found %u of 16 words left on the stack", found);
 }
@@ -544,9 +462,8 @@ static void row_permute(const struct sc_keccak_impl *im, u64 *st)
 #ifdef ROW_CALL
 	ROW_CALL(SC_ALG_KECCAK, im, im->permute, g, (uintptr_t)0, (uintptr_t)0,
 		 0, 0);
-	/* the state hashes a key in HMAC or KMAC: before and after */
-	residue_secret(st, KECCAK_STATE_SIZE);
-	residue_secret(g, KECCAK_STATE_SIZE);
+	/* the state hashes a key in HMAC or KMAC: before, and every round */
+	residue_keccak(st, 1, g_residue_lanes);
 	residue_note(SC_ALG_KECCAK, im, KECCAK_STATE_SIZE);
 #else
 	im->permute(g);
@@ -570,9 +487,7 @@ static void row_absorb(const struct sc_keccak_impl *im, u64 *st, const u8 *in,
 #ifdef ROW_CALL
 	ROW_CALL(SC_ALG_KECCAK, im, im->absorb, g, in, (uintptr_t)0 + nblocks,
 		 (u64)rate, 0);
-	residue_secret(st, KECCAK_STATE_SIZE);
-	residue_secret(g, KECCAK_STATE_SIZE);
-	residue_public(in, nblocks * rate);
+	residue_absorb(st, in, nblocks, rate);
 	residue_note(SC_ALG_KECCAK, im, nblocks * rate);
 #else
 	im->absorb(g, in, nblocks, rate);
@@ -618,7 +533,7 @@ static void abi_report(void)
 			if (!g_residue_scans[alg][i])
 				continue;
 			check(!g_residue_bad[alg][i], "abi", alg_label[alg],
-			      "%s: %u of %lu calls left key or keystream words on the stack (%u words after %zu bytes)",
+			      "%s: %u of %lu calls left secret words (key, keystream, r or Keccak state) on the stack (%u words after %zu bytes)",
 			      row_name(alg, i), g_residue_bad[alg][i],
 			      g_residue_scans[alg][i], g_residue_words[alg][i],
 			      g_residue_len[alg][i]);
@@ -626,7 +541,7 @@ static void abi_report(void)
 		}
 	}
 #ifdef ROW_CALL
-	residue_selftest();
+	residue_check_selftest();
 #endif
 }
 

@@ -34,6 +34,7 @@
 #include "include/simdcrypt/mldsa.h"
 #include "cpu_user.h"
 #include "mldsa_kat.h"
+#include "residue.h"
 
 #define ARRAY_SIZE(a)	(sizeof(a) / sizeof((a)[0]))
 #define MAXIN		600
@@ -101,27 +102,83 @@ static void ossl_shake(bool s256, const u8 *in, size_t len, u8 *out,
 /* ---- rows ---- */
 
 /*
- * Every direct row call goes through sc_abi_call() on x86_64, as in the
- * harness (abi_x86_64.S): canaries in the callee-saved registers and the
- * direction flag, checked after the call; one case per row after the row
+ * Every direct row call goes through sc_abi_call() on x86_64 and arm64, as
+ * in the harness (abi_x86_64.S, arm64_abi.S): canaries in the
+ * callee-saved registers (and the direction flag; x18 on arm64), checked
+ * after the call, and the stack below it read back for the states' and
+ * outputs' words (test/residue.c); one case each per row after the row
  * tests.
  * The xN rows' assembler saves and restores rbx and r12-r15 itself.
  */
 static unsigned long g_abi_calls[32];
 static unsigned int g_abi_bad[32];
+static unsigned long g_residue_scans[32];
+static unsigned int g_residue_bad[32];
 
-#ifdef __x86_64__
-u64 sc_abi_call(const void *fn, u64 a0, u64 a1, u64 a2, u64 a3, u64 a4);
-
-static void abi_note(const struct sc_keccakx_impl *im, u64 bad)
+#if defined(__x86_64__) || defined(__aarch64__)
+static int row_index(const struct sc_keccakx_impl *im)
 {
 	int i = sc_impl_find(SC_ALG_KECCAK_XN, im->base.name);
 
-	if (i >= 0 && i < 32) {
+	return i < 32 ? i : -1;
+}
+
+static void abi_note(const struct sc_keccakx_impl *im, u64 bad)
+{
+	int i = row_index(im);
+
+#if defined(__aarch64__)
+	/* arm64_abi.S returns the kept registers XORed with their patterns */
+	bad = bad != 0;
+#endif
+	if (i >= 0) {
 		g_abi_calls[i]++;
 		g_abi_bad[i] |= (unsigned int)bad;
 	}
 }
+
+/*
+ * The lanes of the @im->width states at @st, before a call and after
+ * each round of its @nperm permutations (test/residue.c): secret.
+ */
+static void residue_states(const struct sc_keccakx_impl *im, const u64 *st,
+			   unsigned int nperm)
+{
+	u64 a[KECCAK_STATE_LANES];
+	unsigned int i, j, p;
+
+	for (j = 0; j < im->width; j++) {
+		for (i = 0; i < KECCAK_STATE_LANES; i++)
+			a[i] = st[i * SC_KECCAKX_MAX + j];
+		for (p = 0; p < nperm; p++)
+			residue_keccak(a, 1, a);
+		if (!nperm)
+			residue_secret(a, sizeof(a));
+	}
+}
+
+/* The squeezed or extracted bytes are the states' lanes: secret too. */
+static void residue_out(const struct sc_keccakx_impl *im, u8 *const *out,
+			size_t len)
+{
+	unsigned int j;
+
+	for (j = 0; j < im->width; j++)
+		if (out[j])
+			residue_secret(out[j], len);
+}
+
+static void residue_note(const struct sc_keccakx_impl *im)
+{
+	unsigned int found = residue_found();
+	int i = row_index(im);
+
+	if (i < 0 || !strcmp(im->base.name, "generic"))
+		return;		/* C: its spills are the compiler's */
+	g_residue_scans[i]++;
+	g_residue_bad[i] += found >= 2;
+}
+
 #define ROW_CALL(im, fn, a0, a1, a2, a3)				\
 	abi_note(im, sc_abi_call((const void *)(fn), (u64)(uintptr_t)(a0), \
 				 (u64)(uintptr_t)(a1), (u64)(a2), (u64)(a3), 0))
@@ -130,7 +187,9 @@ static void abi_note(const struct sc_keccakx_impl *im, u64 bad)
 static void row_permute(const struct sc_keccakx_impl *im, u64 *st)
 {
 #ifdef ROW_CALL
+	residue_states(im, st, 1);
 	ROW_CALL(im, im->permute, st, 0, 0, 0);
+	residue_note(im);
 #else
 	im->permute(st);
 #endif
@@ -140,7 +199,10 @@ static void row_squeeze(const struct sc_keccakx_impl *im, u64 *st,
 			u8 *const *out, unsigned int nblocks, unsigned int nlanes)
 {
 #ifdef ROW_CALL
+	residue_states(im, st, nblocks);
 	ROW_CALL(im, im->squeeze, st, out, nblocks, nlanes);
+	residue_out(im, out, (size_t)nblocks * nlanes * 8);
+	residue_note(im);
 #else
 	im->squeeze(st, out, nblocks, nlanes);
 #endif
@@ -150,7 +212,10 @@ static void row_extract(const struct sc_keccakx_impl *im, const u64 *st,
 			u8 *const *out, unsigned int nlanes)
 {
 #ifdef ROW_CALL
+	residue_states(im, st, 0);
 	ROW_CALL(im, im->extract, st, out, nlanes, 0);
+	residue_out(im, out, (size_t)nlanes * 8);
+	residue_note(im);
 #else
 	im->extract(st, out, nlanes);
 #endif
@@ -160,12 +225,28 @@ static void abi_report(void)
 {
 	unsigned int i;
 
-	for (i = 0; i < sc_nimpls[SC_ALG_KECCAK_XN] && i < 32; i++)
+	for (i = 0; i < sc_nimpls[SC_ALG_KECCAK_XN] && i < 32; i++) {
 		if (g_abi_calls[i])
 			check(!g_abi_bad[i],
-			      "row %s: callee-saved state broken (mask %#x: rbx rbp r12 r13 r14 r15 DF) over %lu calls",
+			      "row %s: callee-saved state broken (mask %#x: "
+#if defined(__aarch64__)
+			      "x18-x29, sp or d8-d15"
+#else
+			      "rbx rbp r12 r13 r14 r15 DF"
+#endif
+			      ") over %lu calls",
 			      sc_impl_row(SC_ALG_KECCAK_XN, i)->name, g_abi_bad[i],
 			      g_abi_calls[i]);
+		if (g_residue_scans[i])
+			check(!g_residue_bad[i],
+			      "row %s: %u of %lu calls left state or output words on the stack",
+			      sc_impl_row(SC_ALG_KECCAK_XN, i)->name,
+			      g_residue_bad[i], g_residue_scans[i]);
+	}
+#ifdef ROW_CALL
+	i = residue_selftest();
+	check(i == 16, "the leftover scan found %u of 16 words left on the stack", i);
+#endif
 }
 
 /*
