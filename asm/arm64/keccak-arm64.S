@@ -337,14 +337,29 @@ tm3	.req	x30
 	stp	x2, x3, [sp, #F_NB]
 .endm
 
+/*
+ * The whole frame but the round constants' pointer is wiped: the
+ * prologue stores x1-x3 even for permute, which takes only x0, and there
+ * the caller's leftovers may be lanes (the xN wrapper's gather loop left
+ * the last one in x1, which the harness's leftover scan found on the
+ * stack); the caller's x19-x28 may be lanes for the same reason.
+ */
 .macro	_gpr_epilogue
 	str	xzr, [sp, #F_C4]		// C4 is state-dependent: wipe
+	stp	xzr, xzr, [sp, #F_ST]
+	stp	xzr, xzr, [sp, #F_NB]
 	ldp	x21, x22, [sp, #16]
 	ldp	x23, x24, [sp, #32]
 	ldp	x25, x26, [sp, #48]
 	ldp	x27, x28, [sp, #64]
 	ldr	x30, [sp, #80]
-	ldp	x19, x20, [sp], #F_SIZE
+	ldp	x19, x20, [sp]
+	stp	xzr, xzr, [sp]
+	stp	xzr, xzr, [sp, #16]
+	stp	xzr, xzr, [sp, #32]
+	stp	xzr, xzr, [sp, #48]
+	stp	xzr, xzr, [sp, #64]
+	add	sp, sp, #F_SIZE
 .endm
 
 .macro	_gpr_load_state
