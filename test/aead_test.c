@@ -293,6 +293,75 @@ static void test_aead_rows(const struct aead_bufs *b)
 	}
 }
 
+/* One piece through row @i, against the same through the generic row. */
+static void aead_piece(unsigned int i, bool seal, const u32 *st,
+		       const struct sc_poly1305_core *core0, const u32 *s,
+		       const u8 *in, size_t len, const u8 *want,
+		       const u8 *want_tag, bool at_start)
+{
+	struct sc_poly1305_core core = *core0;
+	u8 *p = fence_place(len, at_start), tag[16];
+
+	memcpy(p, in, len);
+	fence_note("aead %s %s len %zu ctr %#x at the %s",
+		   row_name(SC_ALG_AEAD, i), seal ? "seal" : "open", len, st[12],
+		   at_start ? "start" : "end");
+	row_aead(aead_row(i), seal, st, &core, p, p, (unsigned int)len);
+	sc_poly1305_emit(&core, s, tag);
+	check(!memcmp(p, want, len) && !memcmp(tag, want_tag, 16), "aead",
+	      row_name(SC_ALG_AEAD, i),
+	      "fenced %s len %zu ctr %#x at the %s: %s", seal ? "seal" : "open",
+	      len, st[12], at_start ? "start" : "end",
+	      memcmp(p, want, len) ? "text differs" : "MAC differs");
+}
+
+/*
+ * The rows called directly, one piece as the glue hands them one, against
+ * the generic row: the text in place against a PROT_NONE page at either
+ * end (the AVX-512 rows' last piece is a byte-masked load: nothing past
+ * the text may be read); every length to 700, then every 20 bytes to
+ * past two zmm batches (a piece of whole batches, 640 or 1280 bytes, ends
+ * inside the batch loop); and now and then a block counter just below
+ * the 32-bit wrap, where word 12 wraps and word 13 stays, as the ChaCha
+ * rows do.
+ */
+static void test_aead_fenced(const struct aead_bufs *b)
+{
+	size_t maxlen = g_quick ? 1300 : 2600, len;
+	struct sc_poly1305_core core0;
+	unsigned int r, seal, at_start;
+	u8 tail[16], want_tag[16];
+	u32 k32[8], st[16], s[4];
+
+	memset(&core0, 0, sizeof(core0));
+	for (len = 0; len <= maxlen; len += len < 700 ? 1 : 20) {
+		rnd_fill((u8 *)k32, sizeof(k32));
+		rnd_fill(tail, sizeof(tail));
+		sc_chacha_init_state(st, k32, tail);
+		if (len % 4 == 0)
+			st[12] = 0xfffffff8u + (u32)rnd_below(8);
+		rnd_fill((u8 *)core0.h, sizeof(core0.h));
+		core0.h[2] %= 5;
+		rnd_fill((u8 *)core0.r, sizeof(core0.r));
+		core0.r[0] &= 0x0ffffffc0fffffffull;
+		core0.r[1] &= 0x0ffffffc0ffffffcull;
+		rnd_fill((u8 *)s, sizeof(s));
+		rnd_fill(b->orig, len);
+		for (seal = 0; seal < 2; seal++) {
+			struct sc_poly1305_core core = core0;
+
+			row_aead(&sc_aead_impl_generic, seal, st, &core, b->exp,
+				 b->orig, (unsigned int)len);
+			sc_poly1305_emit(&core, s, want_tag);
+			for (r = 0; r < g_nrows[SC_ALG_AEAD]; r++)
+				for (at_start = 0; at_start < 2; at_start++)
+					aead_piece(g_rows[SC_ALG_AEAD][r], seal,
+						   st, &core0, s, b->orig, len,
+						   b->exp, want_tag, at_start);
+		}
+	}
+}
+
 /* The glue's flat-buffer path (what the benchmark times) for every row. */
 static void test_aead_buf_api(const struct aead_bufs *b)
 {
@@ -499,6 +568,7 @@ void test_aead(void)
 
 	test_aead_kat();
 	test_aead_rows(&b);
+	test_aead_fenced(&b);
 	test_aead_buf_api(&b);
 	test_aead_nosimd_inside(&b);
 	/*
