@@ -24,6 +24,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
+#include <sys/mman.h>
 #include <openssl/evp.h>
 
 #include <linux/types.h>
@@ -773,6 +775,52 @@ static void test_section_sizes(void)
  * over up to 9000 bytes, nearly all rejected, so that the sampler runs
  * past one SIMD section's 4080 bytes.
  */
+/* RejNTTPoly's step, one candidate at a time: the coefficients kept */
+static unsigned int rej_ref(u32 *ref, unsigned int j, const u8 *buf,
+			    unsigned int len)
+{
+	unsigned int i;
+
+	for (i = 0; i + 3 <= len && j < SC_MLDSA_N; i += 3) {
+		u32 z = buf[i] | buf[i + 1] << 8 | (u32)(buf[i + 2] & 0x7f) << 16;
+
+		if (z < SC_MLDSA_Q)
+			ref[j++] = z;
+	}
+	return j;
+}
+
+/*
+ * The bytes against a PROT_NONE page: neither the 48-byte groups' masked
+ * loads nor the C loop's four-byte ones may read past @len (a read past
+ * it faults).  Every length to 600 bytes, so that the last group ends
+ * at the page as often as it does not.
+ */
+static void test_rej_ntt_fenced(void)
+{
+	size_t page = (size_t)sysconf(_SC_PAGESIZE);
+	u32 a[SC_MLDSA_N + 16], ref[SC_MLDSA_N];
+	unsigned int i, len, j, r;
+	u8 *fence, *p;
+
+	fence = mmap(NULL, 2 * page, PROT_READ | PROT_WRITE,
+		     MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	if (fence == MAP_FAILED || mprotect(fence + page, page, PROT_NONE)) {
+		check(false, "rej_ntt: no fenced buffer");
+		return;
+	}
+	for (len = 0; len <= 600; len += 3) {
+		p = fence + page - len;
+		for (i = 0; i < len; i += 3)
+			rej_candidate(p + i, false);
+		r = rej_ref(ref, 0, p, len);
+		j = sc_mldsa_rej_ntt(a, 0, p, len);
+		check(j == r && !memcmp(a, ref, sizeof(u32) * r),
+		      "rej_ntt: fenced %u bytes: %u kept, expected %u", len, j, r);
+	}
+	munmap(fence, 2 * page);
+}
+
 static void test_rej_ntt(void)
 {
 	static u8 buf[9000];
@@ -792,12 +840,7 @@ static void test_rej_ntt(void)
 		for (i = 0; i < SC_MLDSA_N + 16; i++)
 			a[i] = 0xdead0000 + i;
 		memcpy(ref, a, sizeof(ref));
-		for (i = 0, r = j0; i + 3 <= len && r < SC_MLDSA_N; i += 3) {
-			u32 z = buf[i] | buf[i + 1] << 8 | (u32)(buf[i + 2] & 0x7f) << 16;
-
-			if (z < SC_MLDSA_Q)
-				ref[r++] = z;
-		}
+		r = rej_ref(ref, j0, buf, len);
 		j = sc_mldsa_rej_ntt(a, j0, buf, len);
 		check(j == r && !memcmp(a, ref, sizeof(u32) * r),
 		      "rej_ntt: from %u over %u bytes: %u kept, expected %u", j0, len, j, r);
@@ -930,6 +973,7 @@ int main(int argc, char **argv)
 	test_shake();
 	test_section_sizes();
 	test_rej_ntt();
+	test_rej_ntt_fenced();
 	test_expand_a();
 
 	printf("%lu passed, %lu failed\n", g_pass, g_fail);
