@@ -1888,6 +1888,33 @@ static void poly_section_sizes(const u8 *key)
 	      len, g_spy_bytes.most, SC_SIMD_CHUNK + POLY1305_BLOCK_SIZE);
 }
 
+/*
+ * The scalar code's closing fold (_mulx_fold: h += 5 (h2 >> 2), h2 &= 3)
+ * carrying out of h0: after this one block under r = r0 (r1 = 0, m0
+ * solved for from m1 and r0), h0 is 2^64 - 1 and h2 is 4, so h0 + 5
+ * carries into h1.  Random inputs do that about once in 2^62 blocks.
+ * Every row takes a one-block message through that code.
+ */
+static void poly_fold_carry(void)
+{
+	static const u64 r0 = 0x0a61dbe00e44158bull;
+	static const u64 m[2] = { 0xade56363cd4b1d7aull, 0x923a736994e3bf91ull };
+	u8 key[32], msg[16], want[16];
+	unsigned int r, i;
+
+	memset(key, 0, 16);
+	rnd_fill(key + 16, 16);
+	for (i = 0; i < 8; i++) {
+		key[i] = (u8)(r0 >> (8 * i));
+		msg[i] = (u8)(m[0] >> (8 * i));
+		msg[8 + i] = (u8)(m[1] >> (8 * i));
+	}
+	crypto_onetimeauth_poly1305(want, msg, sizeof(msg), key);
+	for (r = 0; r < g_nrows[SC_ALG_POLY1305]; r++)
+		poly_case(g_rows[SC_ALG_POLY1305][r], key, msg, sizeof(msg),
+			  want, "fold carry");
+}
+
 static void test_poly1305(void)
 {
 	static const size_t align_lens[] = { 15, 16, 17, 64, 255, 288, 1040 };
@@ -1987,6 +2014,8 @@ static void test_poly1305(void)
 			poly_case(g_rows[SC_ALG_POLY1305][r], key, g_in, len, want,
 				  "edge case");
 	}
+
+	poly_fold_carry();
 
 	/* the key inside the data: random update splits, -ENOKEY */
 	for (j = 0; j < (g_quick ? 200u : 1000u); j++)
