@@ -335,6 +335,29 @@ static unsigned int g_residue_words[SC_ALG_COUNT][32];
 static size_t g_residue_len[SC_ALG_COUNT][32];
 static u8 g_residue_src[SC_RESIDUE_MAX];
 static u64 g_residue_lanes[KECCAK_STATE_LANES];
+static u32 g_residue_perm[CHACHA_STATE_WORDS];
+
+/*
+ * ChaCha's permuted words behind the keystream of a call that turned @in
+ * into @out from state @st (the keystream less the input state, whose
+ * counter moves on a block at a time): a frame may hold them before the
+ * feed-forward.
+ */
+static void residue_chacha(const u32 *st, const u8 *in, const u8 *out,
+			   size_t len)
+{
+	u32 x[CHACHA_STATE_WORDS];
+	size_t b, i, n;
+
+	for (b = 0; b < len; b += CHACHA_BLOCK_SIZE) {
+		for (i = n = 0; i < CHACHA_STATE_WORDS && b + 4 * i + 4 <= len; i++)
+			x[n++] = (get_unaligned_le32(in + b + 4 * i) ^
+				  get_unaligned_le32(out + b + 4 * i)) -
+				 (i == 12 ? st[12] + (u32)(b / CHACHA_BLOCK_SIZE) :
+					    st[i]);
+		residue_secret(x, 4 * n);
+	}
+}
 
 /*
  * An absorb's states, before each block, with it, and after each round:
@@ -419,6 +442,7 @@ static void row_xor(const struct sc_chacha_impl *im, const u32 *st, u8 *dst,
 		 (u64)(u32)nrounds);
 	if (scan) {
 		residue_stream(g_residue_src, dst, len);
+		residue_chacha(st, g_residue_src, dst, len);
 		residue_secret(st + 4, 32);
 		residue_note(SC_ALG_CHACHA, im, len);
 	}
@@ -445,6 +469,7 @@ void row_aead(const struct sc_aead_impl *im, bool seal, const u32 *st,
 		 src, (u64)len);
 	if (scan) {
 		residue_stream(g_residue_src, dst, len);
+		residue_chacha(st, g_residue_src, dst, len);
 		residue_secret(st + 4, 32);
 		residue_secret(core->r, sizeof(core->r));
 		residue_note(SC_ALG_AEAD, im, len);
@@ -470,6 +495,10 @@ static void row_hchacha(const struct sc_chacha_impl *im, const u32 *st,
 	/* (hchacha takes three arguments; the canary call passes five) */
 	ROW_CALL(SC_ALG_CHACHA, im, im->hchacha, st, o, (uintptr_t)nrounds,
 		 0, 0);
+	/* all 16 permuted words: with the output they give the key back */
+	memcpy(g_residue_perm, st, sizeof(g_residue_perm));
+	sc_chacha_permute_generic(g_residue_perm, nrounds);
+	residue_secret(g_residue_perm, sizeof(g_residue_perm));
 	residue_secret(o, 32);
 	residue_secret(st + 4, 32);
 	residue_public(st + 12, 16);
