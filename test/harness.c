@@ -360,6 +360,41 @@ static void residue_chacha(const u32 *st, const u8 *in, const u8 *out,
 }
 
 /*
+ * Poly1305's key as the SIMD rows keep it: r^1..r^16 (the generic code's
+ * h r on a zero block, from h = r) in base 2^26 and base 2^44 limbs, and
+ * their multiples by 5 and 20 (the folded high limbs), as 32-bit words
+ * (a limb's low word): a frame may hold any of them.
+ */
+static void residue_poly_key(const u64 *r)
+{
+	static const u8 zero[POLY1305_BLOCK_SIZE];
+	struct sc_poly1305_core p = { .h = { r[0], r[1], 0 },
+				      .r = { r[0], r[1] } };
+	unsigned __int128 v;
+	u32 w[3 * (5 + 3)];
+	unsigned int k, i, n;
+	u64 limb;
+
+	for (k = 1; k <= 16; k++) {
+		v = (unsigned __int128)p.h[1] << 64 | p.h[0];
+		for (i = n = 0; i < 5 + 3; i++) {
+			if (i < 5)
+				limb = i < 4 ? (u64)(v >> (26 * i)) & 0x3ffffff :
+					       (u64)(v >> 104) | p.h[2] << 24;
+			else
+				limb = i < 7 ? (u64)(v >> (44 * (i - 5))) &
+						       0xfffffffffffull :
+					       (u64)(v >> 88) | p.h[2] << 40;
+			w[n++] = (u32)limb;
+			w[n++] = (u32)(5 * limb);
+			w[n++] = (u32)(20 * limb);
+		}
+		residue_secret(w, sizeof(w));
+		sc_poly1305_blocks_generic(&p, zero, sizeof(zero), 0);
+	}
+}
+
+/*
  * An absorb's states, before each block, with it, and after each round:
  * secret (the first 20 blocks: the lists' room); its input is public.
  */
@@ -472,6 +507,7 @@ void row_aead(const struct sc_aead_impl *im, bool seal, const u32 *st,
 		residue_chacha(st, g_residue_src, dst, len);
 		residue_secret(st + 4, 32);
 		residue_secret(core->r, sizeof(core->r));
+		residue_poly_key(core->r);
 		residue_note(SC_ALG_AEAD, im, len);
 	}
 #else
@@ -529,6 +565,7 @@ static void row_blocks(const struct sc_poly1305_impl *im,
 	ROW_CALL(SC_ALG_POLY1305, im, im->blocks, c, src, (uintptr_t)0 + len,
 		 (u64)padbit, 0);
 	residue_secret(c->r, sizeof(c->r));
+	residue_poly_key(c->r);
 	residue_public(src, len < SC_RESIDUE_MAX ? len : SC_RESIDUE_MAX);
 	residue_note(SC_ALG_POLY1305, im, len);
 #else
