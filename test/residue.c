@@ -24,7 +24,7 @@
 #define ARRAY_SIZE(a)	(sizeof(a) / sizeof((a)[0]))
 
 /* a 4 KiB text and its key, or a few permutations' round states */
-static u32 g_secret[32768];
+static u32 g_secret[65536];
 static u32 g_public[SC_RESIDUE_MAX / 2];
 static size_t g_nsecret, g_npublic;
 
@@ -58,6 +58,21 @@ void residue_public(const void *p, size_t len)
 		memcpy(&g_public[g_npublic++], b + i, 4);
 }
 
+/* Theta's column parities and D values of the round that takes @a. */
+static void residue_theta(const u64 *a)
+{
+	u64 c[5], d[5];
+	unsigned int x;
+
+	for (x = 0; x < 5; x++)
+		c[x] = a[x] ^ a[x + 5] ^ a[x + 10] ^ a[x + 15] ^ a[x + 20];
+	for (x = 0; x < 5; x++)
+		d[x] = c[(x + 4) % 5] ^ (c[(x + 1) % 5] << 1 |
+					 c[(x + 1) % 5] >> 63);
+	residue_secret(c, sizeof(c));
+	residue_secret(d, sizeof(d));
+}
+
 void residue_keccak(const u64 *st, unsigned int stride, u64 *out)
 {
 	static u64 rounds[24][KECCAK_STATE_LANES];
@@ -68,6 +83,9 @@ void residue_keccak(const u64 *st, unsigned int stride, u64 *out)
 	residue_secret(out, KECCAK_STATE_SIZE);
 	sc_keccakf1600_rounds_generic(out, rounds);
 	residue_secret(rounds, sizeof(rounds));
+	residue_theta(out);
+	for (i = 0; i < 23; i++)
+		residue_theta(rounds[i]);
 	memcpy(out, rounds[23], KECCAK_STATE_SIZE);
 }
 

@@ -28,9 +28,10 @@ void residue_public(const void *p, size_t len);
 /* The keystream of a call that turned @in into @out; both are public. */
 void residue_stream(const u8 *in, const u8 *out, size_t len);
 /*
- * The Keccak state of 25 lanes at @st (lane i at st[i * stride]) and
- * its state after each round of the permutation: secret.  Returns the
- * permuted state in @out (may be @st's lanes' copy).
+ * The Keccak state of 25 lanes at @st (lane i at st[i * stride]), its
+ * state after each round of the permutation and each round's theta
+ * parities and D values: secret.  Returns the permuted state in @out
+ * (may be @st's lanes' copy).
  */
 void residue_keccak(const u64 *st, unsigned int stride, u64 *out);
 unsigned int residue_found(void);
