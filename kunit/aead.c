@@ -722,6 +722,122 @@ static void sc_test_aead_force(struct kunit *test)
 	}
 }
 
+#if IS_ENABLED(CONFIG_FAILSLAB)
+/*
+ * The walk's allocations failing.  Without CRYPTO_TFM_REQ_MAY_SLEEP the
+ * skcipher walk allocates with GFP_ATOMIC, which failslab may fail, and
+ * it allocates a bounce block where a 64-byte chunk straddles two
+ * scatterlist entries: here every entry but the last ends mid-chunk.
+ * With current->fail_nth = n, the n-th such allocation of the request
+ * fails: seal and open must return -ENOMEM, and open must leave no
+ * plaintext in dst (the text there zeroed); once n is past the
+ * request's allocations both must give the right bytes.  Runs where the
+ * kernel has failslab (check-uml's debug kernel; its init turns off
+ * failslab's stack dumps).
+ */
+#define SC_FAIL_PIECES	4
+
+struct sc_fail_sg {
+	struct scatterlist sg[SC_FAIL_PIECES];
+	u8 *piece[SC_FAIL_PIECES];
+};
+
+static void sc_fail_sg_init(struct kunit *test, struct sc_fail_sg *f,
+			    unsigned int total)
+{
+	static const unsigned int lens[SC_FAIL_PIECES - 1] = { 100, 37, 1000 };
+	unsigned int i, len;
+
+	sg_init_table(f->sg, SC_FAIL_PIECES);
+	for (i = 0; i < SC_FAIL_PIECES; i++) {
+		len = i < SC_FAIL_PIECES - 1 ? lens[i] : total - 1137;
+		f->piece[i] = sc_alloc(test, len);
+		sg_set_buf(&f->sg[i], f->piece[i], len);
+	}
+}
+
+/* One request with current->fail_nth = @nth; *@hit: the nth came. */
+static int sc_aead_fail_nth(struct crypto_aead *tfm, bool enc,
+			    struct sc_fail_sg *src, struct sc_fail_sg *dst,
+			    unsigned int alen, unsigned int cryptlen,
+			    const u8 *iv, unsigned int nth, bool *hit)
+{
+	struct aead_request *req = aead_request_alloc(tfm, GFP_KERNEL);
+	u8 ivbuf[16];
+	int err;
+
+	if (!req)
+		return -ENOMEM;
+	memcpy(ivbuf, iv, crypto_aead_ivsize(tfm));
+	aead_request_set_callback(req, 0, NULL, NULL);
+	aead_request_set_ad(req, alen);
+	aead_request_set_crypt(req, src->sg, dst->sg, cryptlen, ivbuf);
+	current->fail_nth = nth;
+	err = enc ? crypto_aead_encrypt(req) : crypto_aead_decrypt(req);
+	*hit = !current->fail_nth;
+	current->fail_nth = 0;
+	aead_request_free(req);
+	return err;
+}
+
+static void sc_test_aead_nomem(struct kunit *test)
+{
+	const unsigned int alen = 16, len = 3000, total = alen + len + SC_TAG;
+	struct sc_fail_sg src, dst;
+	unsigned int n, failed = 0;
+	struct sc_aead_case t;
+	bool enc, hit = true;
+	u8 iv[16];
+	int err;
+
+	sc_aead_setup(test, &t, "rfc7539", 27);
+	sc_fail_sg_init(test, &src, total);
+	sc_fail_sg_init(test, &dst, total);
+	sc_rand(&t.rs, iv, t.ivsize);
+	sc_rand(&t.rs, t.a, alen + len);
+	/* t.b: the sealed message */
+	KUNIT_ASSERT_EQ(test, sc_aead_linear(t.ours, true, t.a, t.b, alen,
+					     len, iv), 0);
+	for (enc = false; ; enc = true) {
+		for (n = 1, hit = true; hit && n < 64; n++) {
+			sg_copy_from_buffer(src.sg, SC_FAIL_PIECES,
+					    enc ? t.a : t.b, total);
+			memset(t.c, 0xa5, total);
+			sg_copy_from_buffer(dst.sg, SC_FAIL_PIECES, t.c, total);
+			err = sc_aead_fail_nth(t.ours, enc, &src, &dst, alen,
+					       enc ? len : len + SC_TAG, iv,
+					       n, &hit);
+			sg_copy_to_buffer(dst.sg, SC_FAIL_PIECES, t.c, total);
+			if (!hit) {
+				KUNIT_EXPECT_EQ(test, err, 0);
+				KUNIT_EXPECT_TRUE_MSG(test,
+						      !memcmp(t.c + alen,
+							      (enc ? t.b : t.a) + alen,
+							      enc ? len + SC_TAG : len),
+						      "%s after %u allocations: wrong bytes",
+						      enc ? "seal" : "open", n - 1);
+				break;
+			}
+			failed++;
+			KUNIT_EXPECT_EQ_MSG(test, err, -ENOMEM, "%s, allocation %u failed",
+					    enc ? "seal" : "open", n);
+			if (!enc)
+				KUNIT_EXPECT_TRUE_MSG(test,
+						      !memchr_inv(t.c + alen, 0, len),
+						      "open, allocation %u failed: plaintext left in dst",
+						      n);
+		}
+		KUNIT_EXPECT_FALSE_MSG(test, hit, "%s: more than 63 allocations",
+				       enc ? "seal" : "open");
+		if (enc)
+			break;
+	}
+	/* the test is void unless the walk did allocate */
+	KUNIT_EXPECT_GE(test, failed, 2u);
+	kunit_info(test, "%u requests failed at an allocation\n", failed);
+}
+#endif
+
 static struct kunit_case sc_aead_cases[] = {
 	KUNIT_CASE(sc_test_aead_rfc7539),
 	KUNIT_CASE(sc_test_aead_rfc7539esp),
@@ -730,6 +846,9 @@ static struct kunit_case sc_aead_cases[] = {
 	KUNIT_CASE(sc_test_aead_bad_input),
 	KUNIT_CASE(sc_test_aead_nosimd),
 	KUNIT_CASE(sc_test_aead_force),
+#if IS_ENABLED(CONFIG_FAILSLAB)
+	KUNIT_CASE(sc_test_aead_nomem),
+#endif
 	{}
 };
 

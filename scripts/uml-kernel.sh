@@ -8,8 +8,9 @@
 # hash of the config fragment below; a warm run does not rebuild.
 #
 # Usage: scripts/uml-kernel.sh [--debug] [--print-only | --source]
-# --debug: a second flavour with KASAN and DEBUG_SG (check-uml uses it: it
-# catches out-of-bounds accesses and bad scatterlists).  The default flavour
+# --debug: a second flavour with KASAN, DEBUG_SG and failslab (check-uml
+# uses it: it catches out-of-bounds accesses and bad scatterlists, and the
+# KUnit AEAD suite fails the walk's allocations).  The default flavour
 # has no KASAN, so the kernel's own C drivers run at full speed (speed
 # comparisons, make demo).
 # Prints the build directory (an O= tree) on stdout.  It holds:
