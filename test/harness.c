@@ -1981,6 +1981,69 @@ static void poly_fold_carry(void)
 			  want, "fold carry");
 }
 
+/*
+ * The vector rows' lanes added up, back in base 2^64, and folded: with
+ * r = 1 every key power is 1, so what reaches that code is the sum of
+ * the blocks' limbs, and blocks made of runs of ones on the limb
+ * boundaries (base 2^26 and 2^44, and 2^64) drive each add of the
+ * conversion and the fold to its carry.  Random keys reach some of those
+ * carries about once in 2^15 calls, others far more rarely; every one
+ * dropped (adc as add) passed the other tests (mutation testing).  All
+ * messages of two and three such blocks, and longer ones of one block
+ * then one other repeated.
+ */
+static void poly_lane_carries(void)
+{
+	static const u64 runs[][2] = {
+		{ 0, 0 }, { ~0ull, ~0ull },
+		{ (1ull << 44) - 1, 0 },			/* 2^44 limb 0 */
+		{ ~0ull, 0 },					/* 64 bits */
+		{ ~0ull << 44, (1ull << 24) - 1 },		/* 2^44 limb 1 */
+		{ 0, ~0ull << 24 },				/* 2^44 limb 2 */
+		{ 0, (1ull << 24) - 1 },
+		{ (1ull << 26) - 1, 0 },			/* 2^26 limbs */
+		{ ((1ull << 26) - 1) << 26, 0 },
+		{ ~0ull << 52, (1ull << 14) - 1 },
+		{ 0, ((1ull << 26) - 1) << 14 },
+		{ 0, ~0ull << 40 },
+	};
+	static const unsigned int longer[] = { 8, 9, 16, 17, 32, 33 };
+	const unsigned int nr = ARRAY_SIZE(runs);
+	static u8 msg[33 * 16];
+	unsigned int r, n, k, c, b, bad, total;
+	u8 key[32] = { 1 }, want[16], got[16];
+	size_t len, first = 0;
+
+	rnd_fill(key + 16, 16);
+	for (r = 0; r < g_nrows[SC_ALG_POLY1305]; r++) {
+		unsigned int row = g_rows[SC_ALG_POLY1305][r];
+
+		bad = total = 0;
+		for (n = 2; n <= 3 + ARRAY_SIZE(longer); n++) {
+			k = n <= 3 ? n : longer[n - 4];
+			for (c = 0; c < (n == 3 ? nr * nr * nr : nr * nr); c++) {
+				for (b = 0; b < k; b++) {
+					unsigned int p = b == 0 ? c % nr :
+							 n != 3 || b == 1 ?
+							 c / nr % nr : c / nr / nr;
+
+					put_unaligned_le64(runs[p][0], msg + 16 * b);
+					put_unaligned_le64(runs[p][1], msg + 16 * b + 8);
+				}
+				len = 16 * k;
+				crypto_onetimeauth_poly1305(want, msg, len, key);
+				poly_row_tag(row, false, key, msg, len, got);
+				total++;
+				if (memcmp(got, want, 16) && !bad++)
+					first = len;
+			}
+		}
+		check(!bad, "poly1305", row_name(SC_ALG_POLY1305, row),
+		      "lane carries (r = 1): %u of %u messages wrong, the first %zu bytes",
+		      bad, total, first);
+	}
+}
+
 static void test_poly1305(void)
 {
 	static const size_t align_lens[] = { 15, 16, 17, 64, 255, 288, 1040 };
@@ -2082,6 +2145,7 @@ static void test_poly1305(void)
 	}
 
 	poly_fold_carry();
+	poly_lane_carries();
 
 	/* the key inside the data: random update splits, -ENOKEY */
 	for (j = 0; j < (g_quick ? 200u : 1000u); j++)
