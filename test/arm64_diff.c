@@ -18,7 +18,10 @@
  *   Keccak xN     each row's states of a lane-interleaved block, at every
  *                 start position, against the generic C; the rest untouched.
  * The dispatcher is checked too: for each length, the row it picks (and
- * for Keccak xN, the row each number of live streams gets).
+ * for Keccak xN, the row each number of live streams gets).  On aarch64,
+ * every row called through test/arm64_abi.S keeps the callee-saved
+ * registers, and reads a u32 argument (padbit, rate) whose register's
+ * upper half is garbage as the u32 it is.
  *
  * Prints "arm64_diff: N passed, N failed" last; exit status 1 on failure.
  */
@@ -474,8 +477,62 @@ static void abi_rows(void)
 		      impl->base.name);
 	}
 }
+
+/*
+ * The upper half of a register that holds a 32-bit argument is the
+ * caller's (AAPCS64): the rows must read padbit and rate as the u32s they
+ * are.  Garbage there, against the generic code.
+ */
+#define DIRTY	0xdead5eed00000000ull
+
+static void dirty_args(void)
+{
+	static const unsigned int rates[] = { 72, 168 };
+	struct sc_poly1305_core a, b;
+	u64 x[25], y[25];
+	unsigned int i, j, bad;
+
+	for (i = 1; i < sc_nimpls[SC_ALG_POLY1305]; i++) {
+		const struct sc_poly1305_impl *impl = sc_poly1305_impls[i];
+
+		if (!sc_impl_supported(&impl->base))
+			continue;
+		bad = 0;
+		for (j = 0; j < 2; j++) {
+			poly_random_core(&a, 1);
+			b = a;
+			rnd_bytes(src_buf, 1040);
+			sc_poly1305_blocks_generic(&a, src_buf, 1040, j);
+			ABI(impl->blocks, &b, src_buf, 1040, DIRTY | j, 0);
+			bad += !poly_same(&a, &b);
+		}
+		CHECK(!bad, "poly1305 %s: padbit with its upper half set",
+		      impl->base.name);
+	}
+	for (i = 1; i < sc_nimpls[SC_ALG_KECCAK]; i++) {
+		const struct sc_keccak_impl *impl = sc_keccak_impls[i];
+
+		if (!sc_impl_supported(&impl->base))
+			continue;
+		bad = 0;
+		for (j = 0; j < 2; j++) {
+			rnd_bytes(x, sizeof(x));
+			memcpy(y, x, sizeof(x));
+			rnd_bytes(src_buf, 2 * rates[j]);
+			sc_keccak_absorb_generic(x, src_buf, 2, rates[j]);
+			ABI(impl->absorb, y, src_buf, 2, DIRTY | rates[j], 0);
+			bad += !!memcmp(x, y, sizeof(x));
+		}
+		CHECK(!bad, "keccak %s: rate with its upper half set",
+		      impl->base.name);
+	}
+}
 #else
 static void abi_rows(void)
+{
+}
+
+static void dirty_args(void)
 {
 }
 #endif
@@ -629,6 +686,7 @@ int main(int argc, char **argv)
 		nrows++;
 	}
 	abi_rows();
+	dirty_args();
 	show_dispatch(SC_ALG_CHACHA, "chacha");
 	show_dispatch(SC_ALG_POLY1305, "poly1305");
 	show_dispatch(SC_ALG_KECCAK, "keccak");
