@@ -19,7 +19,8 @@
  *                multiple of 64 to SC_SIMD_CHUNK and 1 in 8 of the other
  *                lengths, in place and out of place, against the generic
  *                row: output, accumulator (mod 2^130 - 5), state not
- *                written, guard bytes around dst untouched;
+ *                written, guard bytes around dst untouched; and r = 1
+ *                from an accumulator whose fold carries into h2;
  *   mixed rows   one message in glue-shaped pieces (multiples of 64 up to
  *                4 KiB, then any), each piece on a random row: the
  *                canonical state between calls;
@@ -277,6 +278,55 @@ static void aead_contract(const struct sc_aead_impl *impl)
 	      impl->base.name, n, bad);
 }
 
+/*
+ * The fold's carry that reaches h2 only through an all-ones h1: with
+ * r = 1 and h = 2^130 - 2^128 - 1 (h2 = 3), a zero block (plus the pad
+ * bit) makes h = 2^130 + 2^128 - 1, folded to 2^128 + 4.  Random states
+ * never get there.  Open MACs zero ciphertext; seal the text that seals
+ * to it (the keystream), for full batches and a tail.
+ */
+static void aead_fold_carry(const struct sc_aead_impl *impl)
+{
+	static const unsigned int lens[] = { 64, 256, 300, 1024 };
+	static const u8 zero[1024];
+	static const u8 key[16] = { 1 };
+	unsigned int i, j, bad = 0;
+	int op;
+
+	for (i = 0; i < sizeof(lens) / sizeof(lens[0]); i++) {
+		for (op = 0; op < 2; op++) {
+			struct sc_poly1305_core c1, c2, t;
+			unsigned int len = lens[i];
+			u32 state[16];
+
+			for (j = 0; j < 16; j++)
+				state[j] = (u32)rnd();
+			sc_poly1305_core_setkey(&c1, key);
+			c1.h[0] = ~0ull;
+			c1.h[1] = ~0ull;
+			c1.h[2] = 3;
+			c2 = c1;
+			if (op) {
+				sc_aead_impl_generic.open(state, &c1, ref_ct,
+							  zero, len);
+				impl->open(state, &c2, back, zero, len);
+				bad += !!memcmp(back, ref_ct, len);
+			} else {
+				t = c1;
+				sc_aead_impl_generic.seal(state, &t, pt, zero,
+							  len);
+				sc_aead_impl_generic.seal(state, &c1, ref_ct,
+							  pt, len);
+				impl->seal(state, &c2, ct, pt, len);
+				bad += !!memcmp(ct, ref_ct, len);
+			}
+			bad += !poly_same(&c1, &c2);
+		}
+	}
+	CHECK(!bad, "%s: the fold's carry into h2 (r = 1), %u bad",
+	      impl->base.name, bad);
+}
+
 /* ---- one message over several rows: the canonical state ---- */
 
 static const struct sc_aead_impl *random_row(void)
@@ -389,6 +439,7 @@ int main(int argc, char **argv)
 		if (i) {
 			aead_messages(impl);
 			aead_contract(impl);
+			aead_fold_carry(impl);
 		}
 		/* the portable rows are compiled C, free to use x18 here */
 		if (i && impl != &sc_aead_impl_scalar &&
