@@ -2023,6 +2023,47 @@ static void poly_fold_carry(void)
 }
 
 /*
+ * The top limb's sum just under a power of two, so that the conversion's
+ * last add carries: every lane's normalization may add one to it, so the
+ * first block's top limb (base 2^44: bits 88..127; base 2^26: 104..127)
+ * is all ones less t, t = 0..16, under a text of runs in the limb below.
+ * Returns the messages tried; a wrong one counts in *@bad.
+ */
+static unsigned int poly_top_carries(unsigned int row, const u8 *key, u8 *msg,
+				     unsigned int *bad, size_t *first)
+{
+	static const unsigned int ks[] = { 16, 17, 32, 33, 64, 65 };
+	static const u64 below[][2] = {
+		{ ~0ull << 44, (1ull << 24) - 1 },		/* 2^44 limb 1 */
+		{ 0, ((1ull << 26) - 1) << 14 },		/* 2^26 limb 3 */
+		{ ~0ull, ~0ull },
+	};
+	unsigned int t, top, j, k, b, n = 0;
+	u8 want[16], got[16];
+	u64 hi;
+
+	for (top = 0; top < 2; top++)
+		for (t = 0; t <= 16; t++)
+			for (j = 0; j < ARRAY_SIZE(below); j++)
+				for (k = 0; k < ARRAY_SIZE(ks); k++) {
+					hi = top ? ((1ull << 24) - 1 - t) << 40 :
+						   ((1ull << 40) - 1 - t) << 24;
+					put_unaligned_le64(0, msg);
+					put_unaligned_le64(hi, msg + 8);
+					for (b = 1; b < ks[k]; b++) {
+						put_unaligned_le64(below[j][0], msg + 16 * b);
+						put_unaligned_le64(below[j][1], msg + 16 * b + 8);
+					}
+					crypto_onetimeauth_poly1305(want, msg, 16 * ks[k], key);
+					poly_row_tag(row, false, key, msg, 16 * ks[k], got);
+					n++;
+					if (memcmp(got, want, 16) && !(*bad)++)
+						*first = 16 * ks[k];
+				}
+	return n;
+}
+
+/*
  * The vector rows' lanes added up, back in base 2^64, and folded: with
  * r = 1 every key power is 1, so what reaches that code is the sum of
  * the blocks' limbs, and blocks made of runs of ones on the limb
@@ -2048,9 +2089,9 @@ static void poly_lane_carries(void)
 		{ 0, ((1ull << 26) - 1) << 14 },
 		{ 0, ~0ull << 40 },
 	};
-	static const unsigned int longer[] = { 8, 9, 16, 17, 32, 33 };
+	static const unsigned int longer[] = { 8, 9, 16, 17, 32, 33, 64, 65 };
 	const unsigned int nr = ARRAY_SIZE(runs);
-	static u8 msg[33 * 16];
+	static u8 msg[65 * 16];
 	unsigned int r, n, k, c, b, bad, total;
 	u8 key[32] = { 1 }, want[16], got[16];
 	size_t len, first = 0;
@@ -2079,6 +2120,7 @@ static void poly_lane_carries(void)
 					first = len;
 			}
 		}
+		total += poly_top_carries(row, key, msg, &bad, &first);
 		check(!bad, "poly1305", row_name(SC_ALG_POLY1305, row),
 		      "lane carries (r = 1): %u of %u messages wrong, the first %zu bytes",
 		      bad, total, first);
