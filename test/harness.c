@@ -2023,43 +2023,50 @@ static void poly_fold_carry(void)
 }
 
 /*
- * The top limb's sum just under a power of two, so that the conversion's
- * last add carries: every lane's normalization may add one to it, so the
- * first block's top limb (base 2^44: bits 88..127; base 2^26: 104..127)
- * is all ones less t, t = 0..16, under a text of runs in the limb below.
- * Returns the messages tried; a wrong one counts in *@bad.
+ * The lanes' sums driven to the conversion's and the fold's last carries.
+ * With r = 1 a lane's limbs are the sums of its blocks' limbs, kept
+ * under the fold (a lane holds at most three blocks here: 3 x 2^128 is
+ * under 2^130), and the rows add up 4, 8 or 16 lanes, so the texts are
+ * 3 x 4, 3 x 8 and 3 x 16 blocks (and one more).  The conversion's last
+ * add: the first block's top limb (base 2^44: bits 88..127; base 2^26:
+ * 104..127) is all ones less t, t = 0..40 (each lane's normalization of
+ * the limb below may add to it), under blocks of runs in that limb.  The
+ * fold: a first block of all ones, the others zero, and 4 to 72 blocks,
+ * so that h is 2^128 - 1 plus a multiple of 2^128 that folds.  Returns
+ * the messages tried; a wrong one counts in *@bad.
  */
 static unsigned int poly_top_carries(unsigned int row, const u8 *key, u8 *msg,
 				     unsigned int *bad, size_t *first)
 {
-	static const unsigned int ks[] = { 16, 17, 32, 33, 64, 65 };
+	static const unsigned int ks[] = { 12, 13, 24, 25, 48, 49 };
 	static const u64 below[][2] = {
 		{ ~0ull << 44, (1ull << 24) - 1 },		/* 2^44 limb 1 */
 		{ 0, ((1ull << 26) - 1) << 14 },		/* 2^26 limb 3 */
-		{ ~0ull, ~0ull },
 	};
-	unsigned int t, top, j, k, b, n = 0;
+	unsigned int t, top, k, b, len, n = 0;
 	u8 want[16], got[16];
-	u64 hi;
 
-	for (top = 0; top < 2; top++)
-		for (t = 0; t <= 16; t++)
-			for (j = 0; j < ARRAY_SIZE(below); j++)
-				for (k = 0; k < ARRAY_SIZE(ks); k++) {
-					hi = top ? ((1ull << 24) - 1 - t) << 40 :
-						   ((1ull << 40) - 1 - t) << 24;
-					put_unaligned_le64(0, msg);
-					put_unaligned_le64(hi, msg + 8);
-					for (b = 1; b < ks[k]; b++) {
-						put_unaligned_le64(below[j][0], msg + 16 * b);
-						put_unaligned_le64(below[j][1], msg + 16 * b + 8);
-					}
-					crypto_onetimeauth_poly1305(want, msg, 16 * ks[k], key);
-					poly_row_tag(row, false, key, msg, 16 * ks[k], got);
-					n++;
-					if (memcmp(got, want, 16) && !(*bad)++)
-						*first = 16 * ks[k];
+	for (top = 0; top < 2 + 69; top++)
+		for (t = 0; t <= (top < 2 ? 40 : 0); t++)
+			for (k = 0; k < (top < 2 ? ARRAY_SIZE(ks) : 1); k++) {
+				len = 16 * (top < 2 ? ks[k] : top + 2);
+				memset(msg, 0, len);
+				if (top < 2)
+					put_unaligned_le64(top ?
+						((1ull << 24) - 1 - t) << 40 :
+						((1ull << 40) - 1 - t) << 24, msg + 8);
+				else
+					memset(msg, 0xff, 16);
+				for (b = 1; top < 2 && b < len / 16; b++) {
+					put_unaligned_le64(below[top][0], msg + 16 * b);
+					put_unaligned_le64(below[top][1], msg + 16 * b + 8);
 				}
+				crypto_onetimeauth_poly1305(want, msg, len, key);
+				poly_row_tag(row, false, key, msg, len, got);
+				n++;
+				if (memcmp(got, want, 16) && !(*bad)++)
+					*first = len;
+			}
 	return n;
 }
 
@@ -2090,8 +2097,9 @@ static void poly_lane_carries(void)
 		{ 0, ~0ull << 40 },
 	};
 	static const unsigned int longer[] = { 8, 9, 16, 17, 32, 33, 64, 65 };
+	/* (poly_top_carries() writes up to 74 blocks) */
 	const unsigned int nr = ARRAY_SIZE(runs);
-	static u8 msg[65 * 16];
+	static u8 msg[74 * 16];
 	unsigned int r, n, k, c, b, bad, total;
 	u8 key[32] = { 1 }, want[16], got[16];
 	size_t len, first = 0;
