@@ -362,6 +362,32 @@ static void test_aead_fenced(const struct aead_bufs *b)
 	}
 }
 
+/*
+ * The stitched rows' Poly1305 lanes driven to their last carries, as for
+ * the Poly1305 rows (poly_carry_text(): r = 1, the texts chosen), opened
+ * in place against the generic row (open MACs the text as given).
+ */
+static void test_aead_lane_carries(const struct aead_bufs *b)
+{
+	struct sc_poly1305_core core0 = { .r = { 1, 0 } };
+	u32 k32[8] = { 0 }, st[16], s[4] = { 0 };
+	unsigned int i, r;
+	u8 nonce[16] = { 0 }, want_tag[16];
+	size_t len;
+
+	sc_chacha_init_state(st, k32, nonce);
+	for (i = 0; (len = poly_carry_text(i, b->orig)); i++) {
+		struct sc_poly1305_core core = core0;
+
+		row_aead(&sc_aead_impl_generic, false, st, &core, b->exp,
+			 b->orig, (unsigned int)len);
+		sc_poly1305_emit(&core, s, want_tag);
+		for (r = 0; r < g_nrows[SC_ALG_AEAD]; r++)
+			aead_piece(g_rows[SC_ALG_AEAD][r], false, st, &core0,
+				   s, b->orig, len, b->exp, want_tag, i & 1);
+	}
+}
+
 /* The glue's flat-buffer path (what the benchmark times) for every row. */
 static void test_aead_buf_api(const struct aead_bufs *b)
 {
@@ -569,6 +595,7 @@ void test_aead(void)
 	test_aead_kat();
 	test_aead_rows(&b);
 	test_aead_fenced(&b);
+	test_aead_lane_carries(&b);
 	test_aead_buf_api(&b);
 	test_aead_nosimd_inside(&b);
 	/*

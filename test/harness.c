@@ -2023,42 +2023,58 @@ static void poly_fold_carry(void)
  * 104..127) is all ones less t, t = 0..40 (each lane's normalization of
  * the limb below may add to it), under blocks of runs in that limb.  The
  * fold: a first block of all ones, the others zero, and 4 to 72 blocks,
- * so that h is 2^128 - 1 plus a multiple of 2^128 that folds.  Returns
- * the messages tried; a wrong one counts in *@bad.
+ * so that h is 2^128 - 1 plus a multiple of 2^128 that folds.  Text @i
+ * (0, 1, ...) into @msg (POLY_CARRY_MAX bytes); returns its length, 0
+ * past the last.  Also for the AEAD rows (aead_test.c).
  */
-static unsigned int poly_top_carries(unsigned int row, const u8 *key, u8 *msg,
-				     unsigned int *bad, size_t *first)
+size_t poly_carry_text(unsigned int i, u8 *msg)
 {
 	static const unsigned int ks[] = { 12, 13, 24, 25, 48, 49 };
 	static const u64 below[][2] = {
 		{ ~0ull << 44, (1ull << 24) - 1 },		/* 2^44 limb 1 */
 		{ 0, ((1ull << 26) - 1) << 14 },		/* 2^26 limb 3 */
 	};
-	unsigned int t, top, k, b, len, n = 0;
-	u8 want[16], got[16];
+	const unsigned int per_top = 41 * ARRAY_SIZE(ks);
+	unsigned int top, t, k, b;
+	size_t len;
 
-	for (top = 0; top < 2 + 69; top++)
-		for (t = 0; t <= (top < 2 ? 40 : 0); t++)
-			for (k = 0; k < (top < 2 ? ARRAY_SIZE(ks) : 1); k++) {
-				len = 16 * (top < 2 ? ks[k] : top + 2);
-				memset(msg, 0, len);
-				if (top < 2)
-					put_unaligned_le64(top ?
-						((1ull << 24) - 1 - t) << 40 :
-						((1ull << 40) - 1 - t) << 24, msg + 8);
-				else
-					memset(msg, 0xff, 16);
-				for (b = 1; top < 2 && b < len / 16; b++) {
-					put_unaligned_le64(below[top][0], msg + 16 * b);
-					put_unaligned_le64(below[top][1], msg + 16 * b + 8);
-				}
-				crypto_onetimeauth_poly1305(want, msg, len, key);
-				poly_row_tag(row, false, key, msg, len, got);
-				n++;
-				if (memcmp(got, want, 16) && !(*bad)++)
-					*first = len;
-			}
-	return n;
+	if (i < 2 * per_top) {
+		top = i / per_top;
+		t = i % per_top / ARRAY_SIZE(ks);
+		k = ks[i % ARRAY_SIZE(ks)];
+		len = 16 * k;
+		memset(msg, 0, len);
+		put_unaligned_le64(top ? ((1ull << 24) - 1 - t) << 40 :
+					 ((1ull << 40) - 1 - t) << 24, msg + 8);
+		for (b = 1; b < k; b++) {
+			put_unaligned_le64(below[top][0], msg + 16 * b);
+			put_unaligned_le64(below[top][1], msg + 16 * b + 8);
+		}
+		return len;
+	}
+	i -= 2 * per_top;
+	if (i > 68)
+		return 0;
+	len = 16 * (i + 4);
+	memset(msg, 0, len);
+	memset(msg, 0xff, 16);
+	return len;
+}
+
+static unsigned int poly_top_carries(unsigned int row, const u8 *key, u8 *msg,
+				     unsigned int *bad, size_t *first)
+{
+	u8 want[16], got[16];
+	unsigned int i;
+	size_t len;
+
+	for (i = 0; (len = poly_carry_text(i, msg)); i++) {
+		crypto_onetimeauth_poly1305(want, msg, len, key);
+		poly_row_tag(row, false, key, msg, len, got);
+		if (memcmp(got, want, 16) && !(*bad)++)
+			*first = len;
+	}
+	return i;
 }
 
 /*
@@ -2088,9 +2104,8 @@ static void poly_lane_carries(void)
 		{ 0, ~0ull << 40 },
 	};
 	static const unsigned int longer[] = { 8, 9, 16, 17, 32, 33, 64, 65 };
-	/* (poly_top_carries() writes up to 74 blocks) */
 	const unsigned int nr = ARRAY_SIZE(runs);
-	static u8 msg[74 * 16];
+	static u8 msg[POLY_CARRY_MAX];
 	unsigned int r, n, k, c, b, bad, total;
 	u8 key[32] = { 1 }, want[16], got[16];
 	size_t len, first = 0;
