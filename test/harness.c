@@ -2064,10 +2064,11 @@ static bool poly_r1_differs(unsigned int row, const u8 *msg, size_t len)
  * With r = 1 a lane's limbs are the sums of its blocks' limbs, kept
  * under the fold (a lane holds at most three blocks here: 3 x 2^128 is
  * under 2^130), and the rows add up 4, 8 or 16 lanes, so the texts are
- * 3 x 4, 3 x 8 and 3 x 16 blocks (and one more).  The conversion's last
- * add: the first block's top limb (base 2^44: bits 88..127; base 2^26:
- * 104..127) is all ones less t, t = 0..40 (each lane's normalization of
- * the limb below may add to it), under blocks of runs in that limb.  The
+ * 3 x 4, 3 x 8 and 3 x 16 blocks (and one more).  The conversion's
+ * adds: the first block's top limb (base 2^44: bits 88..127; base 2^26:
+ * 104..127), or the part of the 2^44 limb 1 under bit 64, is all ones
+ * less t, t = 0..40 (each lane's normalization of the limb below may add
+ * to it), over blocks of runs in that limb below.  The
  * fold: a first block of all ones, the others zero, and 4 to 72 blocks,
  * so that h is 2^128 - 1 plus a multiple of 2^128 that folds.  Text @i
  * (0, 1, ...) into @msg (POLY_CARRY_MAX bytes); returns its length, 0
@@ -2076,29 +2077,40 @@ static bool poly_r1_differs(unsigned int row, const u8 *msg, size_t len)
 size_t poly_carry_text(unsigned int i, u8 *msg)
 {
 	static const unsigned int ks[] = { 12, 13, 24, 25, 48, 49 };
+	/* the first block's limb, less t; the limb below it in the others */
+	static const u64 first[][2] = {
+		{ 0, ((1ull << 40) - 1) << 24 },		/* 2^44 limb 2 */
+		{ 0, ((1ull << 24) - 1) << 40 },		/* 2^26 limb 4 */
+		{ ((1ull << 20) - 1) << 44, 0 },		/* 64 - 44 bits */
+	};
 	static const u64 below[][2] = {
 		{ ~0ull << 44, (1ull << 24) - 1 },		/* 2^44 limb 1 */
 		{ 0, ((1ull << 26) - 1) << 14 },		/* 2^26 limb 3 */
+		{ (1ull << 44) - 1, 0 },			/* 2^44 limb 0 */
 	};
 	const unsigned int per_top = 41 * ARRAY_SIZE(ks);
 	unsigned int top, t, k, b;
 	size_t len;
 
-	if (i < 2 * per_top) {
+	if (i < ARRAY_SIZE(first) * per_top) {
 		top = i / per_top;
 		t = i % per_top / ARRAY_SIZE(ks);
 		k = ks[i % ARRAY_SIZE(ks)];
 		len = 16 * k;
 		memset(msg, 0, len);
-		put_unaligned_le64(top ? ((1ull << 24) - 1 - t) << 40 :
-					 ((1ull << 40) - 1 - t) << 24, msg + 8);
+		/* t off the limb: its lowest bit is bit 24, 40 or 44 */
+		put_unaligned_le64(first[top][0] - (top == 2 ? (u64)t << 44 : 0),
+				   msg);
+		put_unaligned_le64(first[top][1] -
+				   (top == 2 ? 0 : (u64)t << (top ? 40 : 24)),
+				   msg + 8);
 		for (b = 1; b < k; b++) {
 			put_unaligned_le64(below[top][0], msg + 16 * b);
 			put_unaligned_le64(below[top][1], msg + 16 * b + 8);
 		}
 		return len;
 	}
-	i -= 2 * per_top;
+	i -= ARRAY_SIZE(first) * per_top;
 	if (i > 68)
 		return 0;
 	len = 16 * (i + 4);
