@@ -23,6 +23,7 @@
 #include "simdcrypt.h"
 #include "generic/chacha20poly1305.h"
 #include "harness.h"
+#include "poly_reduce.h"
 #include "vectors.h"
 
 #define AEAD_MAX	(70 * 1024)

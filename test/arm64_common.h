@@ -13,6 +13,7 @@
 #include <linux/types.h>
 #include "../simdcrypt.h"
 #include "../generic/poly1305.h"
+#include "poly_reduce.h"
 
 static unsigned int npass, nfail;
 
@@ -47,30 +48,6 @@ static void rnd_bytes(void *p, size_t n)
 
 	while (n--)
 		*b++ = (u8)rnd();
-}
-
-/* h mod 2^130-5, fully reduced, as three words. */
-static void poly_reduce(const u64 *hin, u64 *out)
-{
-	u64 h0 = hin[0], h1 = hin[1], h2 = hin[2], g0, g1, g2;
-	unsigned __int128 t;
-	int i;
-
-	for (i = 0; i < 3; i++)
-		sc_poly1305_fold130(&h0, &h1, &h2);
-	t = (unsigned __int128)h0 + 5;
-	g0 = (u64)t;
-	t = (unsigned __int128)h1 + (u64)(t >> 64);
-	g1 = (u64)t;
-	g2 = h2 + (u64)(t >> 64);
-	if (g2 >> 2) {
-		h0 = g0;
-		h1 = g1;
-		h2 = g2 & 3;
-	}
-	out[0] = h0;
-	out[1] = h1;
-	out[2] = h2;
 }
 
 /*

@@ -46,6 +46,7 @@
 #include "vectors.h"
 #include "harness.h"
 #include "residue.h"
+#include "poly_reduce.h"
 #include "compat/unaligned.h"
 
 #define ARRAY_SIZE(a)	(sizeof(a) / sizeof((a)[0]))
@@ -2044,39 +2045,6 @@ static void poly_fold_carry(void)
 	for (r = 0; r < g_nrows[SC_ALG_POLY1305]; r++)
 		poly_case(g_rows[SC_ALG_POLY1305][r], key, msg, sizeof(msg),
 			  want, "fold carry");
-}
-
-/*
- * h (a core's accumulator, partially reduced) fully reduced mod 2^130 - 5
- * into @out: the carries into h2 that a tag drops (it is h + s mod 2^128)
- * count here.
- */
-void poly_reduce(const u64 *h, u64 *out)
-{
-	unsigned __int128 t;
-	u64 h0 = h[0], h1 = h[1], h2 = h[2], g0, g1, g2;
-	int i;
-
-	t = (unsigned __int128)h0 + 5 * (h2 >> 2);
-	h0 = (u64)t;
-	t = (t >> 64) + h1;
-	h1 = (u64)t;
-	h2 = (h2 & 3) + (u64)(t >> 64);
-	for (i = 0; i < 2; i++) {	/* h - p where h >= p */
-		t = (unsigned __int128)h0 + 5;
-		g0 = (u64)t;
-		t = (t >> 64) + h1;
-		g1 = (u64)t;
-		g2 = h2 + (u64)(t >> 64);
-		if (g2 >> 2) {
-			h0 = g0;
-			h1 = g1;
-			h2 = g2 & 3;
-		}
-	}
-	out[0] = h0;
-	out[1] = h1;
-	out[2] = h2;
 }
 
 /* Row @row and the generic row on @msg under r = 1: whether h differs. */

@@ -43,8 +43,6 @@ void row_aead(const struct sc_aead_impl *im, bool seal, const u32 *st,
 /* Poly1305 texts that drive the vector rows' last carries under r = 1 */
 #define POLY_CARRY_MAX	(74 * 16)
 size_t poly_carry_text(unsigned int i, u8 *msg);
-/* a core's h fully reduced mod 2^130 - 5 */
-void poly_reduce(const u64 *h, u64 *out);
 
 /* aead_test.c */
 void test_aead(void);
