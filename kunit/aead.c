@@ -96,13 +96,14 @@ static void sc_aead_setup(struct kunit *test, struct sc_aead_case *t,
 }
 
 /*
- * One request; with @ctx, the request context as the driver left it is
- * copied there (crypto_aead_reqsize() bytes) before the request is freed.
+ * One request with request flags @flags; with @ctx, the request context
+ * as the driver left it is copied there (crypto_aead_reqsize() bytes)
+ * before the request is freed.
  */
-static int sc_aead_run_ctx(struct crypto_aead *tfm, bool enc,
-			   struct scatterlist *src, struct scatterlist *dst,
-			   unsigned int alen, unsigned int cryptlen,
-			   const u8 *iv, u8 *ctx)
+static int sc_aead_run_flags(struct crypto_aead *tfm, bool enc,
+			     struct scatterlist *src, struct scatterlist *dst,
+			     unsigned int alen, unsigned int cryptlen,
+			     const u8 *iv, u32 flags, u8 *ctx)
 {
 	DECLARE_CRYPTO_WAIT(wait);
 	struct aead_request *req = aead_request_alloc(tfm, GFP_KERNEL);
@@ -112,8 +113,7 @@ static int sc_aead_run_ctx(struct crypto_aead *tfm, bool enc,
 	if (!req)
 		return -ENOMEM;
 	memcpy(ivbuf, iv, crypto_aead_ivsize(tfm));
-	aead_request_set_callback(req, CRYPTO_TFM_REQ_MAY_SLEEP,
-				  crypto_req_done, &wait);
+	aead_request_set_callback(req, flags, crypto_req_done, &wait);
 	aead_request_set_ad(req, alen);
 	aead_request_set_crypt(req, src, dst, cryptlen, ivbuf);
 	err = crypto_wait_req(enc ? crypto_aead_encrypt(req) :
@@ -122,6 +122,15 @@ static int sc_aead_run_ctx(struct crypto_aead *tfm, bool enc,
 		memcpy(ctx, aead_request_ctx(req), crypto_aead_reqsize(tfm));
 	aead_request_free(req);
 	return err;
+}
+
+static int sc_aead_run_ctx(struct crypto_aead *tfm, bool enc,
+			   struct scatterlist *src, struct scatterlist *dst,
+			   unsigned int alen, unsigned int cryptlen,
+			   const u8 *iv, u8 *ctx)
+{
+	return sc_aead_run_flags(tfm, enc, src, dst, alen, cryptlen, iv,
+				 CRYPTO_TFM_REQ_MAY_SLEEP, ctx);
 }
 
 static int sc_aead_run(struct crypto_aead *tfm, bool enc,
@@ -756,27 +765,23 @@ static void sc_fail_sg_init(struct kunit *test, struct sc_fail_sg *f,
 	}
 }
 
-/* One request with current->fail_nth = @nth; *@hit: the nth came. */
+/*
+ * One request without CRYPTO_TFM_REQ_MAY_SLEEP and with current->fail_nth
+ * = @nth (the request's own GFP_KERNEL allocation does not count: failslab
+ * fails atomic ones only); *@hit: the nth came.
+ */
 static int sc_aead_fail_nth(struct crypto_aead *tfm, bool enc,
 			    struct sc_fail_sg *src, struct sc_fail_sg *dst,
 			    unsigned int alen, unsigned int cryptlen,
 			    const u8 *iv, unsigned int nth, bool *hit)
 {
-	struct aead_request *req = aead_request_alloc(tfm, GFP_KERNEL);
-	u8 ivbuf[16];
 	int err;
 
-	if (!req)
-		return -ENOMEM;
-	memcpy(ivbuf, iv, crypto_aead_ivsize(tfm));
-	aead_request_set_callback(req, 0, NULL, NULL);
-	aead_request_set_ad(req, alen);
-	aead_request_set_crypt(req, src->sg, dst->sg, cryptlen, ivbuf);
 	current->fail_nth = nth;
-	err = enc ? crypto_aead_encrypt(req) : crypto_aead_decrypt(req);
+	err = sc_aead_run_flags(tfm, enc, src->sg, dst->sg, alen, cryptlen,
+				iv, 0, NULL);
 	*hit = !current->fail_nth;
 	current->fail_nth = 0;
-	aead_request_free(req);
 	return err;
 }
 

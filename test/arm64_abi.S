@@ -103,14 +103,10 @@ SYM_FUNC_END(sc_abi_call)
 
 SYM_FUNC_START(sc_abi_leak)
 	sub	sp, sp, #80
-	ldp	x1, x2, [x0]
-	stp	x1, x2, [sp]
-	ldp	x1, x2, [x0, #16]
-	stp	x1, x2, [sp, #16]
-	ldp	x1, x2, [x0, #32]
-	stp	x1, x2, [sp, #32]
-	ldp	x1, x2, [x0, #48]
-	stp	x1, x2, [sp, #48]
+	.irp	off, 0, 16, 32, 48
+	ldp	x1, x2, [x0, #\off]
+	stp	x1, x2, [sp, #\off]
+	.endr
 	add	sp, sp, #80
 	ret
 SYM_FUNC_END(sc_abi_leak)
