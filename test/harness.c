@@ -26,14 +26,6 @@
 #include <string.h>
 #include <time.h>
 #include <errno.h>
-/*
- * Before <signal.h>: on arm64 it reaches <asm/sigcontext.h>, whose
- * <linux/types.h> is test/shim's (no __u64), as in bench/bench.c.
- */
-#include <asm/types.h>
-#include <signal.h>
-#include <unistd.h>
-#include <sys/mman.h>
 #include <openssl/evp.h>
 #include <openssl/opensslv.h>
 #include <sodium.h>
@@ -210,65 +202,6 @@ static bool guard_intact(const u8 *arena, size_t off, size_t len)
 		if (arena[i] != guard_byte(i))
 			return false;
 	return true;
-}
-
-/*
- * Fenced buffers: three pages, the outer two PROT_NONE, so that a buffer
- * placed against either of them faults on a read past its ends (the
- * harness dies).  The guard bytes above catch stray writes only; this
- * catches a last, short piece loaded without its mask.
- */
-static u8 *g_fence;
-static size_t g_page;
-static char g_fence_what[160];
-
-/* What the next call on a fenced buffer is, for the fault's report. */
-void __attribute__((format(printf, 1, 2))) fence_note(const char *fmt, ...)
-{
-	va_list ap;
-
-	va_start(ap, fmt);
-	vsnprintf(g_fence_what, sizeof(g_fence_what), fmt, ap);
-	va_end(ap);
-}
-
-/* A fault ends the run as a failure that names the last fenced call. */
-static void fence_fault(int sig)
-{
-	static const char msg[] = "FAIL [fault] SIGSEGV; the last call on a fenced buffer: ";
-
-	(void)sig;
-	if (write(STDOUT_FILENO, msg, sizeof(msg) - 1) > 0 &&
-	    write(STDOUT_FILENO, g_fence_what, strlen(g_fence_what)) > 0)
-		(void)!write(STDOUT_FILENO, "\n", 1);
-	_exit(1);
-}
-
-/*
- * @len bytes (at most a page) ending at the upper fence, or (@at_start)
- * starting right after the lower one.
- */
-u8 *fence_place(size_t len, bool at_start)
-{
-	return g_fence + (at_start ? g_page : 2 * g_page - len);
-}
-
-static void fence_init(void)
-{
-	struct sigaction sa = { .sa_handler = fence_fault };
-
-	g_page = (size_t)sysconf(_SC_PAGESIZE);
-	g_fence = mmap(NULL, 3 * g_page, PROT_READ | PROT_WRITE,
-		       MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-	if (g_fence == MAP_FAILED ||
-	    mprotect(g_fence, g_page, PROT_NONE) ||
-	    mprotect(g_fence + 2 * g_page, g_page, PROT_NONE))
-		die("fenced buffer");
-#ifndef __SANITIZE_ADDRESS__
-	sigaction(SIGSEGV, &sa, NULL);
-#else
-	(void)sa;	/* ASan's own report says more */
-#endif
 }
 
 /* ------------------------------------------------------------------ */
@@ -3061,7 +2994,7 @@ int main(int argc, char **argv)
 	free(g_tmp);
 	free(g_in);
 	free(g_arena_small);
-	munmap(g_fence, 3 * g_page);
+	fence_free();
 
 	printf("%lu passed, %lu failed\n", g_pass, g_fail);
 	return g_fail ? 1 : 0;

@@ -32,9 +32,7 @@ size_t msg_bytes(const struct sc_msg *m, u8 *out);
 const char *row_name(enum sc_alg alg, unsigned int i);
 unsigned int rnd_row(enum sc_alg alg);
 
-/* @len bytes against a PROT_NONE page: ending at one, or starting after one */
-u8 *fence_place(size_t len, bool at_start);
-void __attribute__((format(printf, 1, 2))) fence_note(const char *fmt, ...);
+#include "fence.h"
 
 void row_aead(const struct sc_aead_impl *im, bool seal, const u32 *st,
 	      struct sc_poly1305_core *core, u8 *dst, const u8 *src,

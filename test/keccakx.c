@@ -24,8 +24,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
-#include <sys/mman.h>
 #include <openssl/evp.h>
 
 #include <linux/types.h>
@@ -37,6 +35,7 @@
 #include "cpu_user.h"
 #include "mldsa_kat.h"
 #include "residue.h"
+#include "fence.h"
 
 #define ARRAY_SIZE(a)	(sizeof(a) / sizeof((a)[0]))
 #define MAXIN		600
@@ -767,14 +766,6 @@ static void test_section_sizes(void)
 	sc_forced_row[SC_ALG_KECCAK_XN] = saved[1];
 }
 
-/*
- * sc_mldsa_rej_ntt() (the AVX-512 groups of 16 where the CPU has them,
- * the C loop otherwise and for the rest) against a plain loop: every
- * start count near the 16-word store limit and the end, buffer lengths
- * across several groups, 40% rejected candidates; and one call in four
- * over up to 9000 bytes, nearly all rejected, so that the sampler runs
- * past one SIMD section's 4080 bytes.
- */
 /* RejNTTPoly's step, one candidate at a time: the coefficients kept */
 static unsigned int rej_ref(u32 *ref, unsigned int j, const u8 *buf,
 			    unsigned int len)
@@ -798,19 +789,13 @@ static unsigned int rej_ref(u32 *ref, unsigned int j, const u8 *buf,
  */
 static void test_rej_ntt_fenced(void)
 {
-	size_t page = (size_t)sysconf(_SC_PAGESIZE);
 	u32 a[SC_MLDSA_N + 16], ref[SC_MLDSA_N];
 	unsigned int i, len, j, r;
-	u8 *fence, *p;
+	u8 *p;
 
-	fence = mmap(NULL, 2 * page, PROT_READ | PROT_WRITE,
-		     MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-	if (fence == MAP_FAILED || mprotect(fence + page, page, PROT_NONE)) {
-		check(false, "rej_ntt: no fenced buffer");
-		return;
-	}
 	for (len = 0; len <= 600; len += 3) {
-		p = fence + page - len;
+		p = fence_place(len, false);
+		fence_note("rej_ntt over %u bytes", len);
 		for (i = 0; i < len; i += 3)
 			rej_candidate(p + i, false);
 		r = rej_ref(ref, 0, p, len);
@@ -818,9 +803,16 @@ static void test_rej_ntt_fenced(void)
 		check(j == r && !memcmp(a, ref, sizeof(u32) * r),
 		      "rej_ntt: fenced %u bytes: %u kept, expected %u", len, j, r);
 	}
-	munmap(fence, 2 * page);
 }
 
+/*
+ * sc_mldsa_rej_ntt() (the AVX-512 groups of 16 where the CPU has them,
+ * the C loop otherwise and for the rest) against a plain loop: every
+ * start count near the 16-word store limit and the end, buffer lengths
+ * across several groups, 40% rejected candidates; and one call in four
+ * over up to 9000 bytes, nearly all rejected, so that the sampler runs
+ * past one SIMD section's 4080 bytes.
+ */
 static void test_rej_ntt(void)
 {
 	static u8 buf[9000];
@@ -951,6 +943,7 @@ int main(int argc, char **argv)
 	env = getenv("SC_TEST_SEED");
 	if (env && *env)
 		g_rng = strtoull(env, NULL, 0);
+	fence_init();
 	/* the plans, measured as insmod measures them */
 	sc_dispatch_init(true);
 	sc_cpu_describe(sc_cpu_features(), desc, sizeof(desc));
@@ -975,6 +968,7 @@ int main(int argc, char **argv)
 	test_rej_ntt();
 	test_rej_ntt_fenced();
 	test_expand_a();
+	fence_free();
 
 	printf("%lu passed, %lu failed\n", g_pass, g_fail);
 	return g_fail ? 1 : 0;
