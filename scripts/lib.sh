@@ -270,6 +270,7 @@ poly1305 ifma avx512f,avx512vl,avx512bw,avx512ifma,bmi2
 sha3 scalar bmi1,bmi2
 sha3 avx512vl avx512f,avx512vl,avx512bw
 keccakx avx2x4 avx2
+keccakx avx2x8 avx2
 keccakx avx512x8 avx512f,avx512vl,avx512bw
 aead avx2 avx,avx2,bmi2
 chacha neon asimd

@@ -5,10 +5,12 @@
 
 extern const struct sc_keccakx_impl sc_keccakx_impl_scalar;
 extern const struct sc_keccakx_impl sc_keccakx_impl_avx2x4;
+extern const struct sc_keccakx_impl sc_keccakx_impl_avx2x8;
 extern const struct sc_keccakx_impl sc_keccakx_impl_avx512vlx4;
 extern const struct sc_keccakx_impl sc_keccakx_impl_avx512x8;
 
 #define SC_ARCH_KECCAKX_ROWS &sc_keccakx_impl_scalar, &sc_keccakx_impl_avx2x4, \
-	&sc_keccakx_impl_avx512vlx4, &sc_keccakx_impl_avx512x8,
+	&sc_keccakx_impl_avx2x8, &sc_keccakx_impl_avx512vlx4, \
+	&sc_keccakx_impl_avx512x8,
 
 #endif
