@@ -31,6 +31,22 @@
  * AVX2 has no 64-bit rotate: rol(v, r) is vpsllq + vpsrlq + vpor, except
  * rol 1 (vpaddq for the left shift: adds issue on four pipes, shifts on
  * two) and rol 8 / rol 56 (one vpshufb each, its mask a memory operand).
+ *
+ * Layout
+ * ------
+ * Lane-interleaved (simdcrypt.h): lane i of state j is the 64-bit word
+ * st[8 * i + j]; this row reads and writes the first 32 bytes of each
+ * 64-byte line from its @st, so it permutes states j..j+3 when called with
+ * st + j.  The x4 frame buffer packs the lanes 32 bytes apart; the x8
+ * kernel reads and writes whole lines (the second group at +32), and its
+ * frame buffer has the same layout.  Frames are 64-byte aligned (%rbp
+ * keeps the caller's %rsp): at %rsp's usual 8 mod 16 half the lanes
+ * crossed a cache line, and over 168 placements of the state and the
+ * stack on Zen 5 the x4 kernel's slowest took 1.27-1.30x its average
+ * time (aligned: 1.02-1.03x, the same average).
+ *
+ * Latency and the x8 kernel
+ * -------------------------
  * Per round: 20 instructions for D, 25 XORs with D (each with its load),
  * 68 for the rotates (44 of them shifts), 50 for chi, 20 for the next
  * parities, one for iota, 25 stores: about 185 vector instructions, 46
@@ -47,19 +63,6 @@
  * to the frame at the end of its round and its D is computed from there
  * (five loads and five stores a round).  On Zen 5 the x8 kernel takes
  * 8% less time than two x4 calls (about 53 cycles a round per group).
- *
- * Layout
- * ------
- * Lane-interleaved (simdcrypt.h): lane i of state j is the 64-bit word
- * st[8 * i + j]; this row reads and writes the first 32 bytes of each
- * 64-byte line from its @st, so it permutes states j..j+3 when called with
- * st + j.  The x4 frame buffer packs the lanes 32 bytes apart; the x8
- * kernel reads and writes whole lines (the second group at +32), and its
- * frame buffer has the same layout.  Frames are 64-byte aligned (%rbp
- * keeps the caller's %rsp): at %rsp's usual 8 mod 16 half the lanes
- * crossed a cache line, and over 168 placements of the state and the
- * stack on Zen 5 the x4 kernel's slowest took 1.27-1.30x its average
- * time (aligned: 1.02-1.03x, the same average).
  *
  * Variants
  * --------
