@@ -136,7 +136,7 @@
 	vpxor		((\x + 20) * \ss)(\s), \c, \c
 .endm
 
-/* d = cm ^ rol(cp, 1) */
+/* d = cm ^ rol(cp, 1); cm may be a memory operand, cp may be d */
 .macro _k2_d	d, cm, cp
 	vpsrlq		$63, \cp, T
 	vpaddq		\cp, \cp, \d
@@ -147,10 +147,7 @@
 /* x8: d = C[m] ^ rol(C[p], 1), group g's parities in the frame */
 .macro _k2_d_frame	d, g, m, p
 	vmovdqa		(X8_C + \g * 160 + \p * 32)(%rsp), \d
-	vpsrlq		$63, \d, T
-	vpaddq		\d, \d, \d
-	vpor		T, \d, \d
-	vpxor		(X8_C + \g * 160 + \m * 32)(%rsp), \d, \d
+	_k2_d		\d, (X8_C + \g * 160 + \m * 32)(%rsp), \d
 .endm
 
 /* b = rol(lane i of \s ^ d, r); \go: the group's offset in a line */
