@@ -182,8 +182,10 @@ bench:
 	$(MAKE) --no-print-directory plot && exit $$rc
 
 # bench/results.svg from the newest bench/results-<cpu>.csv (the CPU the
-# last `make bench` ran on; Debian's python3-matplotlib)
-PLOT_CSV = $(firstword $(shell ls -t bench/results-*.csv 2>/dev/null))
+# last `make bench` ran on; runs with SC_CPU_MASK, named <cpu>-as-<mask>,
+# are left out; Debian's python3-matplotlib)
+PLOT_CSV = $(firstword $(shell ls -t bench/results-*.csv 2>/dev/null | \
+		grep -v -e '-as-'))
 plot:
 	scripts/deps.sh plot
 	/usr/bin/python3 bench/plot.py $(PLOT_CSV) bench/results.svg

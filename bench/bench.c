@@ -48,6 +48,7 @@
  * the child on the same CPU while this process waits (masked_call()).
  */
 #define _GNU_SOURCE
+#include <ctype.h>
 #include <errno.h>
 #include <sched.h>
 #include <stdarg.h>
@@ -1339,6 +1340,38 @@ static void cpu_id(char *buf, size_t len)
 #endif
 }
 
+/*
+ * A run with SC_CPU_MASK (features hidden: "avx2", "avx512,-vbmi2") is not
+ * this CPU's own table: its files get "-as-" and the mask after the CPU's
+ * name (',' -> '-', '-' -> "no"), e.g. RESULTS-intel-family6-model207-as-avx2.md,
+ * so that it never overwrites the unmasked run.
+ */
+static void cpu_id_masked(char *buf, size_t len)
+{
+	const char *mask = getenv("SC_CPU_MASK");
+	size_t n;
+
+	cpu_id(buf, len);
+	if (!mask || !*mask)
+		return;
+	n = strlen(buf);
+	if (n + 5 > len)
+		return;
+	memcpy(buf + n, "-as-", 4);
+	n += 4;
+	for (; *mask && n + 3 < len; mask++) {
+		if (*mask == '-') {
+			buf[n++] = 'n';
+			buf[n++] = 'o';
+		} else if (*mask == ',') {
+			buf[n++] = '-';
+		} else if (isalnum((unsigned char)*mask)) {
+			buf[n++] = *mask;
+		}
+	}
+	buf[n] = '\0';
+}
+
 /* @path with "%cpu" replaced by cpu_id(). */
 static const char *cpu_path(const char *path, const char *id)
 {
@@ -1961,7 +1994,7 @@ int main(int argc, char **argv)
 	hz1 = calibrate_hz();
 	hz = (hz0 + hz1) / 2;
 
-	cpu_id(id, sizeof(id));
+	cpu_id_masked(id, sizeof(id));
 	csv = cpu_path(csv, id);
 	mdpath = cpu_path(mdpath, id);
 
@@ -1993,8 +2026,17 @@ int main(int argc, char **argv)
 	tnow = time(NULL);
 	strftime(date, sizeof(date), "%Y-%m-%d %H:%M UTC", gmtime(&tnow));
 	md("# simdcrypt userspace benchmark\n\n");
-	md("Latest run on this CPU (`make bench` writes this file and "
-	   "bench/results-%s.csv; other CPUs have their own).\n\n", id);
+	if (getenv("SC_CPU_MASK") && *getenv("SC_CPU_MASK"))
+		md("Latest run on this CPU with SC_CPU_MASK=%s: our rows and "
+		   "the dispatcher see only the features it leaves, the peers "
+		   "run as they would on this CPU (`openssl-avx2` is the "
+		   "AVX2-only one).  Such a run writes this file and "
+		   "bench/results-%s.csv, beside the CPU's own.\n\n",
+		   getenv("SC_CPU_MASK"), id);
+	else
+		md("Latest run on this CPU (`make bench` writes this file and "
+		   "bench/results-%s.csv; other CPUs have their own).\n\n",
+		   id);
 	md("- command: `%s`\n", cmd ? cmd : "bench/bench");
 	md("- date: %s; host %s, kernel %s, %ld online CPUs, %s\n", date,
 	   un.nodename, un.release, sysconf(_SC_NPROCESSORS_ONLN), pinned);
