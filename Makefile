@@ -26,6 +26,8 @@
 #   make docs            Documentation/ as HTML (Sphinx), warnings are errors
 #   make bench           userspace benchmark vs OpenSSL and libsodium (+ chart)
 #   make plot            bench/results.svg from the newest bench/results-<cpu>.csv
+#   make bench-bundle    build/bench-bundle: the harness and the benchmark with
+#                        their libraries, to measure a machine without the tools
 #   make bench-kernel    tcrypt rfc7539esp in UML: our AEAD vs the kernel's template
 #   make demo            the main job: show the module serving in a VM
 
@@ -46,6 +48,7 @@ BENCH_TIME ?=
 .PHONY: all modules module-clean clean load unload dkms-install dkms-remove deb sign docs check-dkms \
 	check check-deps check-user \
 	check-sanitize check-ct check-build check-uml check-qemu check-kunit-qemu check-kcsan check-arm64 bench bench-kernel plot demo \
+	bench-bundle \
 	style
 
 all: modules
@@ -126,6 +129,7 @@ check-deps:
 check-user:
 	scripts/deps.sh user
 	$(MAKE) -C test check-mutant check
+	scripts/bench-bundle.sh --check
 
 check-sanitize:
 	scripts/deps.sh user
@@ -192,6 +196,9 @@ plot:
 
 bench-kernel:
 	scripts/bench-kernel.sh
+
+bench-bundle:
+	scripts/bench-bundle.sh
 
 demo:
 	scripts/demo.sh

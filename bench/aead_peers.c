@@ -8,7 +8,8 @@
  *              libcrypto exports the same symbol names as OpenSSL's, so it
  *              is loaded with dlopen(RTLD_LOCAL | RTLD_DEEPBIND): it binds
  *              to its own symbols, and ours never see them.  The library's
- *              path comes from the build (dpkg -L), never from the source.
+ *              path comes from the build (dpkg -L) or $SC_BORINGSSL_LIB,
+ *              never from the source.
  *   ipsec-mb   Intel's multi-buffer library (libipsec-mb-dev), job API:
  *              IMB_CIPHER_CHACHA20_POLY1305 with its hash, one job per
  *              message, flushed until it comes back (faster than the
@@ -22,6 +23,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include "aead_peers.h"
 
@@ -51,11 +53,19 @@ static struct {
 
 bool boring_setup(const char **why)
 {
-#ifdef SC_BORINGSSL_LIB
-	void *h = dlopen(SC_BORINGSSL_LIB, RTLD_NOW | RTLD_LOCAL | RTLD_DEEPBIND);
+	static char msg[512];
+	const char *lib = boring_lib();
 	boring_aead_fn aead;
+	void *h;
 
 	*why = NULL;
+	if (!lib) {
+		*why = "not built in: android-libboringssl was not installed "
+		       "when the benchmark was built (scripts/deps.sh peers, "
+		       "then rebuild), and SC_BORINGSSL_LIB is not set";
+		return false;
+	}
+	h = dlopen(lib, RTLD_NOW | RTLD_LOCAL | RTLD_DEEPBIND);
 	if (!h) {
 		*why = dlerror();
 		return false;
@@ -67,22 +77,28 @@ bool boring_setup(const char **why)
 	g_boring.open = (boring_crypt_fn)dlsym(h, "EVP_AEAD_CTX_open");
 	if (!aead || !g_boring.init || !g_boring.cleanup || !g_boring.seal ||
 	    !g_boring.open) {
-		*why = "EVP_AEAD_* symbols missing in " SC_BORINGSSL_LIB;
+		snprintf(msg, sizeof(msg), "EVP_AEAD_* symbols missing in %s",
+			 lib);
+		*why = msg;
 		return false;
 	}
 	g_boring.aead = aead();
 	if (!g_boring.aead)
 		*why = "EVP_aead_chacha20_poly1305() returned NULL";
 	return g_boring.aead != NULL;
-#else
-	*why = "not built in: android-libboringssl was not installed when the "
-	       "benchmark was built (scripts/deps.sh peers, then rebuild)";
-	return false;
-#endif
 }
 
+/*
+ * The library to load: $SC_BORINGSSL_LIB (a bench bundle points it at its
+ * own copy, scripts/bench-bundle.sh), else where Debian's package put it
+ * when the benchmark was built.
+ */
 const char *boring_lib(void)
 {
+	const char *env = getenv("SC_BORINGSSL_LIB");
+
+	if (env && *env)
+		return env;
 #ifdef SC_BORINGSSL_LIB
 	return SC_BORINGSSL_LIB;
 #else
