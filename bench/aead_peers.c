@@ -13,7 +13,8 @@
  *   ipsec-mb   Intel's multi-buffer library (libipsec-mb-dev), job API:
  *              IMB_CIPHER_CHACHA20_POLY1305 with its hash, one job per
  *              message, flushed until it comes back (faster than the
- *              direct API below 4 KiB).
+ *              direct API below 4 KiB); the AVX2 manager when the run
+ *              hides AVX-512 (SC_CPU_MASK), else the CPU's best.
  *
  * Each setup returns false when its peer is not available, with the reason
  * in *why (the report names every missing peer).
@@ -131,7 +132,7 @@ bool boring_op(bool seal, const uint8_t *key, const uint8_t *nonce,
 #if defined(__x86_64__) && defined(SC_HAVE_IPSEC_MB)
 static IMB_MGR *g_mb;
 
-bool ipsecmb_setup(const char **why)
+bool ipsecmb_setup(bool avx2, const char **why)
 {
 	*why = NULL;
 	g_mb = alloc_mb_mgr(0);
@@ -139,7 +140,10 @@ bool ipsecmb_setup(const char **why)
 		*why = "alloc_mb_mgr() failed";
 		return false;
 	}
-	init_mb_mgr_auto(g_mb, NULL);
+	if (avx2)
+		init_mb_mgr_avx2(g_mb);
+	else
+		init_mb_mgr_auto(g_mb, NULL);
 	return true;
 }
 
@@ -174,8 +178,9 @@ bool ipsecmb_op(bool seal, const uint8_t *key, const uint8_t *nonce,
 	return job->status == IMB_STATUS_COMPLETED;
 }
 #else
-bool ipsecmb_setup(const char **why)
+bool ipsecmb_setup(bool avx2, const char **why)
 {
+	(void)avx2;
 #if defined(__x86_64__)
 	*why = "not built in: intel-ipsec-mb.h was not there when the "
 	       "benchmark was built (scripts/deps.sh peers, then rebuild)";

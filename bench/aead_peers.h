@@ -12,7 +12,7 @@ const char *boring_lib(void);
 bool boring_op(bool seal, const uint8_t *key, const uint8_t *nonce,
 	       const uint8_t *ad, size_t adlen, uint8_t *out,
 	       const uint8_t *in, size_t len);
-bool ipsecmb_setup(const char **why);
+bool ipsecmb_setup(bool avx2, const char **why);
 bool ipsecmb_op(bool seal, const uint8_t *key, const uint8_t *nonce,
 		const uint8_t *ad, size_t adlen, uint8_t *out,
 		const uint8_t *in, size_t len, uint8_t *tag);
