@@ -89,8 +89,8 @@
 
 /* K_X1: our best single-state Keccak row, once per stream (xN algs) */
 /* K_MASKED: OpenSSL with its AVX-512 paths masked, in the child */
-enum { K_OURS, K_BEST, K_OPENSSL, K_SODIUM, K_TWOPASS, K_BORING, K_IPSECMB,
-	    K_X1, K_MASKED };
+enum { K_OURS, K_BEST, K_OPENSSL, K_SODIUM, K_TWOPASS, K_BORING, K_IPSECMB, K_X1,
+       K_MASKED };
 
 struct alg {
 	const char *name;
