@@ -44,11 +44,12 @@ git describe --always --dirty > "$out/REVISION" 2>/dev/null ||
 	echo unknown > "$out/REVISION"
 
 # what the programs load beyond the C library (its loader included)
-if ldd "$out"/bin/* | grep 'not found'; then
+libs=$(ldd "$out"/bin/*)
+if grep 'not found' <<< "$libs"; then
 	echo "bench-bundle: a library the programs link is missing" >&2
 	exit 1
 fi
-ldd "$out"/bin/* | awk '$2 == "=>" && $3 ~ /^\// { print $3 }' | sort -u |
+awk '$2 == "=>" && $3 ~ /^\// { print $3 }' <<< "$libs" | sort -u |
 while read -r lib; do
 	case ${lib##*/} in
 	libc.so.* | libm.so.* | libdl.so.* | libpthread.so.* | librt.so.* | \
