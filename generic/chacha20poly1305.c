@@ -20,9 +20,8 @@
 #include "../simdcrypt.h"
 #include "chacha20poly1305.h"
 
-/* Absorb @len bytes; a partial last block is zero-padded, not 0x01-padded. */
-static void sc_ccp_mac(const struct sc_poly1305_impl *poly,
-		       struct sc_poly1305_core *core, const u8 *src, size_t len)
+void sc_ccp_mac(const struct sc_poly1305_impl *poly,
+		struct sc_poly1305_core *core, const u8 *src, size_t len)
 {
 	size_t whole = len & ~(size_t)(POLY1305_BLOCK_SIZE - 1);
 	u8 block[POLY1305_BLOCK_SIZE] = { 0 };

@@ -164,6 +164,12 @@ void sc_ccp_start_keyed(const struct sc_chacha_impl *chacha, struct sc_ccp *c,
  */
 void sc_ccp_seal_tail(const struct sc_aead_impl *impl, struct sc_ccp *c,
 		      u8 *text, unsigned int first, unsigned int tail);
+/*
+ * Absorb @len bytes with @poly; a partial last block is zero-padded, not
+ * 0x01-padded (for the rows' own pieces).
+ */
+void sc_ccp_mac(const struct sc_poly1305_impl *poly,
+		struct sc_poly1305_core *core, const u8 *src, size_t len);
 /* Absorb @len bytes, a partial last block zero-padded (AD, short text). */
 void sc_ccp_absorb(const struct sc_aead_impl *impl, struct sc_ccp *c,
 		   const u8 *src, size_t len);

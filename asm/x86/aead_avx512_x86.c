@@ -11,12 +11,22 @@
  * goes to the scalar MULX code here, a partial last block zero-padded.
  * open copies that rest before the asm decrypts it (src may be dst) and
  * MACs the copy after.
+ *
+ * and one that is not stitched that way:
+ *
+ *   avx512-mulx  the zmm ChaCha20 kernel with Poly1305 in general
+ *                registers (MULX) woven into its rounds
+ *                (sc_chacha_xor_avx512_32x_mac in chacha-x86_64.S), the
+ *                rest of the piece MACed by the Poly1305 row the plan has
+ *                for it
+ *
  * The wrappers call the asm directly: no asm address is taken.
  */
 #include <linux/types.h>
 #include <linux/string.h>
 #include <linux/linkage.h>
 #include "../../simdcrypt.h"
+#include "../../generic/chacha20poly1305.h"
 #include "aead_rows.h"
 #include "poly1305_rows.h"
 
@@ -127,6 +137,110 @@ const struct sc_aead_impl sc_aead_impl_avx512 = {
 	},
 	.seal = sc_ccp_seal_zmm,
 	.open = sc_ccp_open_zmm,
+	.chacha = sc_chacha_pick,
+	.poly1305 = sc_poly1305_pick,
+};
+
+/*
+ * avx512-mulx.  Vector ChaCha leaves the general-register units idle: on
+ * Zen 5 a double round of the zmm kernel's two batches (32 blocks) takes
+ * about as long as five Poly1305 blocks of MULX code, which then cost
+ * nothing when woven into it (Documentation/aead.rst).  Each two-batch
+ * iteration's 20 rounds MAC 50 blocks, 800 of its 2048 bytes; the rest
+ * of the piece goes to the plan's Poly1305 row.  The MAC is in order, so:
+ *
+ * seal  the rounds of iteration k (k >= 2) MAC the ciphertext from the
+ *       piece's start on, which iterations before it have written; the
+ *       plan's row MACs the rest after the call.
+ * open  the plan's row MACs the piece's start first; the rounds MAC the
+ *       last 800 bytes per iteration, each iteration reading its blocks
+ *       before any iteration writes over them (in place: iteration k has
+ *       written 2048 (k - 1) bytes, and the blocks it reads start at
+ *       whole - 800 (p - k + 1) >= 2048 (k - 1), p iterations, since
+ *       whole >= 2048 p - 1038).
+ *
+ * A piece too short for that (open: one iteration, seal: two) goes as
+ * onepass does.  Intel cores are avoided: there MULX takes port 5, one of
+ * the two ports zmm code runs on, and no Intel CPU has been measured.
+ */
+struct sc_chacha_mac {
+	struct sc_poly1305_core *core;
+	const u8 *blocks;	/* the first block the rounds MAC */
+	u32 skip;		/* two-batch iterations before those that MAC */
+};
+
+_Static_assert(__builtin_offsetof(struct sc_chacha_mac, core) == 0 &&
+	       __builtin_offsetof(struct sc_chacha_mac, blocks) == 8 &&
+	       __builtin_offsetof(struct sc_chacha_mac, skip) == 16,
+	       "chacha-x86_64.S: struct sc_chacha_mac layout");
+
+asmlinkage void sc_chacha_xor_avx512_32x_mac(const u32 *state, u8 *dst,
+					     const u8 *src, unsigned int len,
+					     int nrounds,
+					     const struct sc_chacha_mac *mac);
+
+/* Bytes one two-batch iteration's 20 rounds MAC: 5 blocks a double round */
+#define SC_CCP_WOVEN		(5 * 10 * POLY1305_BLOCK_SIZE)
+
+/* The kernel's two-batch iterations for @len bytes: > 1 KiB left at each */
+static unsigned int sc_ccp_zmm_pairs(unsigned int len)
+{
+	return (len + 16 * CHACHA_BLOCK_SIZE - 1) / (32 * CHACHA_BLOCK_SIZE);
+}
+
+static void sc_ccp_seal_mulx(const u32 *state, struct sc_poly1305_core *core,
+			     u8 *dst, const u8 *src, unsigned int len)
+{
+	unsigned int pairs = sc_ccp_zmm_pairs(len), woven;
+	struct sc_chacha_mac mac = { .core = core, .blocks = dst, .skip = 1 };
+
+	if (pairs < 2) {
+		sc_chacha_pick(len)->xor_stream(state, dst, src, len, 20);
+		sc_ccp_mac(sc_poly1305_pick(len), core, dst, len);
+		return;
+	}
+	woven = (pairs - 1) * SC_CCP_WOVEN;
+	sc_chacha_xor_avx512_32x_mac(state, dst, src, len, 20, &mac);
+	sc_ccp_mac(sc_poly1305_pick(len - woven), core, dst + woven,
+		   len - woven);
+}
+
+static void sc_ccp_open_mulx(const u32 *state, struct sc_poly1305_core *core,
+			     u8 *dst, const u8 *src, unsigned int len)
+{
+	unsigned int pairs = sc_ccp_zmm_pairs(len);
+	unsigned int whole = len & ~(POLY1305_BLOCK_SIZE - 1);
+	unsigned int head = whole - pairs * SC_CCP_WOVEN;
+	struct sc_chacha_mac mac = { .core = core, .blocks = src + head };
+	u8 block[POLY1305_BLOCK_SIZE] = { 0 };
+
+	if (!pairs) {
+		sc_ccp_mac(sc_poly1305_pick(len), core, src, len);
+		sc_chacha_pick(len)->xor_stream(state, dst, src, len, 20);
+		return;
+	}
+	/* the ciphertext's partial block, before it is overwritten in place */
+	memcpy(block, src + whole, len - whole);
+	if (head)
+		sc_poly1305_pick(head)->blocks(core, src, head, 1);
+	sc_chacha_xor_avx512_32x_mac(state, dst, src, len, 20, &mac);
+	if (len != whole)
+		sc_poly1305_pick(sizeof(block))->blocks(core, block,
+							sizeof(block), 1);
+	memzero_explicit(block, sizeof(block));
+}
+
+const struct sc_aead_impl sc_aead_impl_avx512_mulx = {
+	.base = {
+		.name = "avx512-mulx",
+		.cpu_features = SC_CPU_AVX | SC_CPU_AVX2 | SC_CPU_BMI2 |
+				SC_CPU_AVX512,
+		.cpu_avoid = SC_CPU_PREFER_YMM | SC_CPU_INTEL,
+		.simd = true,
+		.min_len = SC_AEAD_MIN_AVX512_MULX,
+	},
+	.seal = sc_ccp_seal_mulx,
+	.open = sc_ccp_open_mulx,
 	.chacha = sc_chacha_pick,
 	.poly1305 = sc_poly1305_pick,
 };

@@ -22,6 +22,12 @@
 #define SC_AEAD_MIN_AVX512VL	(~0u)
 #define SC_AEAD_MIN_AVX512	(~0u)
 /*
+ * avx512-mulx: from the first piece with a two-batch iteration of the zmm
+ * kernel (more than 1 KiB), whose rounds carry part of the MAC; shorter
+ * pieces it takes as onepass does.
+ */
+#define SC_AEAD_MIN_AVX512_MULX	(16 * CHACHA_BLOCK_SIZE + 1)
+/*
  * On AVX-512 CPUs "onepass" over the AVX-512 ChaCha and IFMA Poly1305
  * rows beats the AVX2 stitched loop (Documentation/aead.rst).
  */
@@ -30,8 +36,10 @@
 extern const struct sc_aead_impl sc_aead_impl_avx2;
 extern const struct sc_aead_impl sc_aead_impl_avx512vl;
 extern const struct sc_aead_impl sc_aead_impl_avx512;
+extern const struct sc_aead_impl sc_aead_impl_avx512_mulx;
 
 #define SC_ARCH_AEAD_ROWS						\
-	&sc_aead_impl_avx2, &sc_aead_impl_avx512vl, &sc_aead_impl_avx512,
+	&sc_aead_impl_avx2, &sc_aead_impl_avx512vl, &sc_aead_impl_avx512,	\
+	&sc_aead_impl_avx512_mulx,
 
 #endif

@@ -74,6 +74,11 @@
  *                               block (a ChaCha20-Poly1305 key block in the
  *                               same batch as the text, where it costs
  *                               nothing: the batch is latency-bound)
+ *   sc_chacha_xor_avx512_32x_mac  the zmm kernel with Poly1305 in
+ *                               general registers woven into its two-batch
+ *                               rounds (a sixth argument says which
+ *                               blocks; see _mac_rounds): the AEAD row
+ *                               avx512-mulx
  *   sc_chacha_xor_avx512vl_1h   horizontal, groups of 1 block in xmm
  *   sc_chacha_xor_avx512vl_2h   horizontal, groups of 2 blocks in ymm
  *   sc_chacha_xor_avx512_4h     horizontal, groups of 4 blocks in zmm
@@ -105,11 +110,13 @@
  * arrives in %r9 and moves to the frame first), %r10d round loop,
  * %rax/%r11 scratch.  The round loops count down by two while positive, so a bad
  * round count gives wrong output rather than a hang.  No callee-saved
- * register is used; the stack frame is a plain sub/add of %rsp (no
+ * register is used but by the _mac kernel's Poly1305 (pushed and popped
+ * around it); the stack frame is a plain sub/add of %rsp (no
  * realignment, so objtool needs no frame pointer).
  */
 #include <linux/linkage.h>
 #include "vregs.h"
+#include "poly1305-mulx.h"
 
 #define STATE	%rdi
 #define DST	%rsi
@@ -251,19 +258,58 @@
 	_qr_512	A, \r, \x0, \y0, \z0
 .if \two
 	_qr_512	B, \r, \x0, \y0, \z0
+	_mac_slot
 .endif
 	_qr_512	A, \r, \x1, \y1, \z1
 .if \two
 	_qr_512	B, \r, \x1, \y1, \z1
+	_mac_slot
 .endif
 	_qr_512	A, \r, \x2, \y2, \z2
 .if \two
 	_qr_512	B, \r, \x2, \y2, \z2
+	_mac_slot
 .endif
 	_qr_512	A, \r, \x3, \y3, \z3
 .if \two
 	_qr_512	B, \r, \x3, \y3, \z3
+	_mac_slot
 .endif
+.endm
+
+/*
+ * Poly1305 woven into the two-batch rounds (sc_chacha_xor_avx512_32x_mac):
+ * MAC_BLOCKS blocks of the MULX code (poly1305-mulx.h) a double round,
+ * each block the message add and the seven pieces, spread over the
+ * round's 32 quarter-round pairs as evenly as they go (one or two pieces
+ * after each).  MACW is 1 only while that kernel's woven loop is
+ * assembled; MSLOT counts its slots, MPIECE its pieces.  Five blocks are
+ * a chain of about 65 cycles, about what a double round of two zmm
+ * batches takes on Zen 5; six made the rounds 15% slower there.
+ */
+	.set	MACW, 0
+	.set	MAC_BLOCKS, 5
+.macro _mac_slot
+.if MACW
+	.set	MSLOT, MSLOT + 1
+.rept (MSLOT * 8 * MAC_BLOCKS) / 32 - ((MSLOT - 1) * 8 * MAC_BLOCKS) / 32
+	_mac_piece
+.endr
+.endif
+.endm
+
+/* the next piece: h += the block at %rsi with its pad bit, or a product step */
+.macro _mac_piece
+	.set	MPK, MPIECE % 8
+.if MPK == 0
+	addq	(%rsi), %r13
+	adcq	8(%rsi), %r14
+	adcq	$1, %r15
+	leaq	16(%rsi), %rsi
+.else
+	_mulx_piece	MPK
+.endif
+	.set	MPIECE, MPIECE + 1
 .endm
 
 /* rotate one register without vprold; \t is clobbered */
@@ -608,6 +654,56 @@
 /* ---- AVX-512 body ---------------------------------------------------- */
 
 /*
+ * The _mac kernel's struct sc_chacha_mac (aead_avx512_x86.c asserts
+ * these offsets): the Poly1305 core, the next block to MAC, and how many
+ * two-batch iterations go by before the first that MACs.
+ */
+#define MAC_CORE	0
+#define MAC_BLOCKS_AT	8
+#define MAC_SKIP	16
+
+/*
+ * The rounds of a two-batch iteration with MAC_BLOCKS Poly1305 blocks a
+ * double round woven in (_mac_slot).  The MULX code needs thirteen
+ * general registers: ChaCha's go to the frame (the rounds need none of
+ * them), r, s1 and h come from the core, %rsi walks the blocks, and the
+ * round counter is MRND in the frame.  h goes back to the core folded
+ * (h2 <= 4), as every Poly1305 row leaves it.
+ */
+.macro _mac_rounds
+	mov	STATE, GSAVE(%rsp)
+	mov	DST, GSAVE + 8(%rsp)
+	mov	SRC, GSAVE + 16(%rsp)
+	mov	LEN64, GSAVE + 24(%rsp)
+	mov	%r8, GSAVE + 32(%rsp)
+	mov	CTR64, GSAVE + 40(%rsp)
+	mov	NROUNDS, MRND(%rsp)
+	mov	MCORE(%rsp), %rax
+	_mulx_load	%rax
+	mov	MACP(%rsp), %rsi
+4:
+	.set	MACW, 1
+	.set	MSLOT, 0
+	.set	MPIECE, 0
+	_dround	1
+	.set	MACW, 0
+	subl	$2, MRND(%rsp)
+	jg	4b
+	mov	%rsi, MACP(%rsp)
+	_mulx_fold
+	mov	MCORE(%rsp), %rax
+	mov	%r13, CORE_H0(%rax)
+	mov	%r14, CORE_H1(%rax)
+	mov	%r15, CORE_H2(%rax)
+	mov	GSAVE(%rsp), STATE
+	mov	GSAVE + 8(%rsp), DST
+	mov	GSAVE + 16(%rsp), SRC
+	mov	GSAVE + 24(%rsp), LEN64
+	mov	GSAVE + 32(%rsp), %r8
+	mov	GSAVE + 40(%rsp), CTR64
+.endm
+
+/*
  * \two: run two batches while more than one batch of data is left.
  * \key: a keyed call, void fn(state, dst, src, len, nrounds, u8 *key):
  * block state[12] goes to key[0..63] as plain keystream and the data
@@ -617,13 +713,23 @@
  * Frame: [0, 4 VL) batch B spill, then the two batch counters, then the
  * key pointer.
  */
-.macro _chacha_512 id, vl, two, key=0
+.macro _chacha_512 id, vl, two, key=0, mac=0
 	_set_vl	\vl, 2
 	.set	BATCH, 16 * VL
 	.set	CTRA, 4 * VL
 	.set	CTRB, 4 * VL + 4
 	.set	KEYP, 4 * VL + 8
+.if \mac
+	/* entered after five pushes: the frame keeps %rsp 16-byte aligned */
+	.set	MCORE, 4 * VL + 16
+	.set	MACP, 4 * VL + 24
+	.set	MSKIP, 4 * VL + 32
+	.set	MRND, 4 * VL + 36
+	.set	GSAVE, 4 * VL + 40
+	.set	FRAME, 4 * VL + 96
+.else
 	.set	FRAME, 4 * VL + 24	/* %rsp 16-byte aligned, as before */
+.endif
 	.set	TMP, V30
 	.set	TMP2, V31
 
@@ -638,6 +744,14 @@
 .if \key
 	mov	%r9, KEYP(%rsp)
 .endif
+.if \mac
+	mov	MAC_CORE(%r9), %rax
+	mov	%rax, MCORE(%rsp)
+	mov	MAC_BLOCKS_AT(%r9), %rax
+	mov	%rax, MACP(%rsp)
+	mov	MAC_SKIP(%r9), %eax
+	mov	%eax, MSKIP(%rsp)
+.endif
 	mov	48(STATE), CTR
 .Lmain_\id:
 	_keep_mul
@@ -649,11 +763,22 @@
 	mov	%eax, CTRB(%rsp)
 	_init_512	A, CTRA(%rsp)
 	_init_512	B, CTRB(%rsp)
+.if \mac
+	cmpl	$0, MSKIP(%rsp)
+	je	2f
+	decl	MSKIP(%rsp)
+.endif
 	mov	NROUNDS, RLOOP
 1:
 	_dround	1
 	sub	$2, RLOOP
 	jg	1b
+.if \mac
+	jmp	3f
+2:
+	_mac_rounds
+3:
+.endif
 	_ffw_512	A, CTRA(%rsp)
 	_ffw_512	B, CTRB(%rsp)
 	/* park B12-B15, transpose and write batch A with them as temps */
@@ -705,6 +830,12 @@
 	vmovdqu64	TMP, 2 * VL(%rsp)
 	vmovdqu64	TMP, 3 * VL(%rsp)
 .endif
+.if \mac
+	/* the MULX products' scratch registers that nothing restores */
+	xor	%eax, %eax
+	xor	%r10d, %r10d
+	xor	%r11d, %r11d
+.endif
 	add	$FRAME, %rsp
 	vzeroupper
 .Lret_\id:
@@ -740,6 +871,29 @@ SYM_FUNC_START(sc_chacha_xor_avx512vl_4x_key)
 	_chacha_512	x4k, 16, 0, 1
 	RET
 SYM_FUNC_END(sc_chacha_xor_avx512vl_4x_key)
+
+/*
+ * The zmm kernel with Poly1305 woven into its two-batch rounds, see
+ * _mac_rounds: void fn(state, dst, src, len, nrounds,
+ * const struct sc_chacha_mac *mac).  Every two-batch iteration after the
+ * first mac->skip MACs MAC_BLOCKS * nrounds / 2 blocks from mac->blocks
+ * on; the caller makes sure they are there to read (ciphertext written
+ * by an earlier iteration, or not yet overwritten).
+ */
+SYM_FUNC_START(sc_chacha_xor_avx512_32x_mac)
+	push	%rbx
+	push	%r12
+	push	%r13
+	push	%r14
+	push	%r15
+	_chacha_512	z32m, 64, 1, 0, 1
+	pop	%r15
+	pop	%r14
+	pop	%r13
+	pop	%r12
+	pop	%rbx
+	RET
+SYM_FUNC_END(sc_chacha_xor_avx512_32x_mac)
 
 /* ---- SSSE3 / AVX2 body (16 vector registers) ------------------------- */
 
