@@ -157,7 +157,9 @@ const struct sc_aead_impl sc_aead_impl_avx512 = {
  *       before any iteration writes over them (in place: iteration k has
  *       written 2048 (k - 1) bytes, and the blocks it reads start at
  *       whole - 800 (p - k + 1) >= 2048 (k - 1), p iterations, since
- *       whole >= 2048 p - 1038).
+ *       whole >= 2048 p - 1038).  17 to 24 blocks (an IPsec packet) go
+ *       to the 24-block kernel instead, whose rounds MAC the last 640
+ *       bytes before any output.
  *
  * A piece too short for that (open: one iteration, seal: two) goes as
  * onepass does.  Intel cores are avoided: there MULX takes port 5, one of
@@ -178,9 +180,20 @@ asmlinkage void sc_chacha_xor_avx512_32x_mac(const u32 *state, u8 *dst,
 					     const u8 *src, unsigned int len,
 					     int nrounds,
 					     const struct sc_chacha_mac *mac);
+asmlinkage void sc_chacha_xor_avx512_24vh_mac(const u32 *state, u8 *dst,
+					      const u8 *src, unsigned int len,
+					      int nrounds,
+					      const struct sc_chacha_mac *mac);
 
 /* Bytes one two-batch iteration's 20 rounds MAC: 5 blocks a double round */
 #define SC_CCP_WOVEN		(5 * 10 * POLY1305_BLOCK_SIZE)
+/*
+ * open, 17 to 24 blocks: the 24-block kernel (one vertical batch and two
+ * horizontal ones, 9% faster than two vertical batches there on Zen 5)
+ * has one round loop, four blocks a double round: 640 bytes.
+ */
+#define SC_CCP_WOVEN_VH		(4 * 10 * POLY1305_BLOCK_SIZE)
+#define SC_CCP_VH_MAX		(24 * CHACHA_BLOCK_SIZE)
 
 /* The kernel's two-batch iterations for @len bytes: > 1 KiB left at each */
 static unsigned int sc_ccp_zmm_pairs(unsigned int len)
@@ -208,22 +221,29 @@ static void sc_ccp_seal_mulx(const u32 *state, struct sc_poly1305_core *core,
 static void sc_ccp_open_mulx(const u32 *state, struct sc_poly1305_core *core,
 			     u8 *dst, const u8 *src, unsigned int len)
 {
-	unsigned int pairs = sc_ccp_zmm_pairs(len);
 	unsigned int whole = len & ~(POLY1305_BLOCK_SIZE - 1);
-	unsigned int head = whole - pairs * SC_CCP_WOVEN;
-	struct sc_chacha_mac mac = { .core = core, .blocks = src + head };
+	bool vh = len <= SC_CCP_VH_MAX;
+	unsigned int woven = vh ? SC_CCP_WOVEN_VH :
+				  sc_ccp_zmm_pairs(len) * SC_CCP_WOVEN;
+	struct sc_chacha_mac mac = { .core = core };
 	u8 block[POLY1305_BLOCK_SIZE] = { 0 };
+	unsigned int head;
 
-	if (!pairs) {
+	if (len < SC_AEAD_MIN_AVX512_MULX) {
 		sc_ccp_mac(sc_poly1305_pick(len), core, src, len);
 		sc_chacha_pick(len)->xor_stream(state, dst, src, len, 20);
 		return;
 	}
+	head = whole - woven;
+	mac.blocks = src + head;
 	/* the ciphertext's partial block, before it is overwritten in place */
 	memcpy(block, src + whole, len - whole);
 	if (head)
 		sc_poly1305_pick(head)->blocks(core, src, head, 1);
-	sc_chacha_xor_avx512_32x_mac(state, dst, src, len, 20, &mac);
+	if (vh)
+		sc_chacha_xor_avx512_24vh_mac(state, dst, src, len, 20, &mac);
+	else
+		sc_chacha_xor_avx512_32x_mac(state, dst, src, len, 20, &mac);
 	if (len != whole)
 		sc_poly1305_pick(sizeof(block))->blocks(core, block,
 							sizeof(block), 1);

@@ -258,37 +258,37 @@
 	_qr_512	A, \r, \x0, \y0, \z0
 .if \two
 	_qr_512	B, \r, \x0, \y0, \z0
-	_mac_slot
 .endif
+	_mac_slot
 	_qr_512	A, \r, \x1, \y1, \z1
 .if \two
 	_qr_512	B, \r, \x1, \y1, \z1
-	_mac_slot
 .endif
+	_mac_slot
 	_qr_512	A, \r, \x2, \y2, \z2
 .if \two
 	_qr_512	B, \r, \x2, \y2, \z2
-	_mac_slot
 .endif
+	_mac_slot
 	_qr_512	A, \r, \x3, \y3, \z3
 .if \two
 	_qr_512	B, \r, \x3, \y3, \z3
-	_mac_slot
 .endif
+	_mac_slot
 .endm
 
 /*
- * Poly1305 woven into the two-batch rounds (sc_chacha_xor_avx512_32x_mac):
- * MAC_BLOCKS blocks of the MULX code (poly1305-mulx.h) a double round,
- * each block the message add and the seven pieces, spread over the
- * round's 32 quarter-round pairs as evenly as they go (one or two pieces
- * after each).  MACW is 1 only while that kernel's woven loop is
- * assembled; MSLOT counts its slots, MPIECE its pieces.  Five blocks are
- * a chain of about 65 cycles, about what a double round of two zmm
- * batches takes on Zen 5; six made the rounds 15% slower there.
+ * Poly1305 woven into zmm rounds (the _mac kernels): MAC_BLOCKS blocks
+ * of the MULX code (poly1305-mulx.h) a double round, each block the
+ * message add and the seven pieces, spread over the round's 32 vertical
+ * quarter-rounds (pairs of them in the two-batch kernel) as evenly as
+ * they go.  MACW is 1 only while a _mac kernel's woven loop is
+ * assembled; MSLOT counts its slots, MPIECE its pieces.  A block is a
+ * chain of about 13 cycles: five fit a double round of two zmm batches
+ * on Zen 5 (six made it 15% slower there), four one of the 24-block
+ * kernel (_chacha_vh).
  */
 	.set	MACW, 0
-	.set	MAC_BLOCKS, 5
 .macro _mac_slot
 .if MACW
 	.set	MSLOT, MSLOT + 1
@@ -663,14 +663,16 @@
 #define MAC_SKIP	16
 
 /*
- * The rounds of a two-batch iteration with MAC_BLOCKS Poly1305 blocks a
- * double round woven in (_mac_slot).  The MULX code needs thirteen
- * general registers: ChaCha's go to the frame (the rounds need none of
- * them), r, s1 and h come from the core, %rsi walks the blocks, and the
- * round counter is MRND in the frame.  h goes back to the core folded
- * (h2 <= 4), as every Poly1305 row leaves it.
+ * Around a round loop with MULX blocks woven in (_mac_slot).  The MULX
+ * code needs thirteen general registers: _mac_begin parks ChaCha's in the
+ * frame (the rounds need none of them), loads r, s1 and h from the core
+ * and the next block's address (%rsi walks the blocks), and copies the
+ * round count to MRND, the woven loop's counter; _mac_end puts h back in
+ * the core, folded (h2 <= 4) as every Poly1305 row leaves it, and
+ * ChaCha's registers back.  The kernel's frame has MCORE, MACP, MRND and
+ * GSAVE (six registers).
  */
-.macro _mac_rounds
+.macro _mac_begin
 	mov	STATE, GSAVE(%rsp)
 	mov	DST, GSAVE + 8(%rsp)
 	mov	SRC, GSAVE + 16(%rsp)
@@ -681,14 +683,9 @@
 	mov	MCORE(%rsp), %rax
 	_mulx_load	%rax
 	mov	MACP(%rsp), %rsi
-4:
-	.set	MACW, 1
-	.set	MSLOT, 0
-	.set	MPIECE, 0
-	_dround	1
-	.set	MACW, 0
-	subl	$2, MRND(%rsp)
-	jg	4b
+.endm
+
+.macro _mac_end
 	mov	%rsi, MACP(%rsp)
 	_mulx_fold
 	mov	MCORE(%rsp), %rax
@@ -701,6 +698,31 @@
 	mov	GSAVE + 24(%rsp), LEN64
 	mov	GSAVE + 32(%rsp), %r8
 	mov	GSAVE + 40(%rsp), CTR64
+.endm
+
+/* The mac argument's fields to the frame (from %r9, before CTR is set). */
+.macro _mac_args
+	mov	MAC_CORE(%r9), %rax
+	mov	%rax, MCORE(%rsp)
+	mov	MAC_BLOCKS_AT(%r9), %rax
+	mov	%rax, MACP(%rsp)
+	mov	MAC_SKIP(%r9), %eax
+	mov	%eax, MSKIP(%rsp)
+.endm
+
+/* The rounds of a two-batch iteration, five blocks a double round woven in */
+.macro _mac_rounds
+	_mac_begin
+4:
+	.set	MACW, 1
+	.set	MAC_BLOCKS, 5
+	.set	MSLOT, 0
+	.set	MPIECE, 0
+	_dround	1
+	.set	MACW, 0
+	subl	$2, MRND(%rsp)
+	jg	4b
+	_mac_end
 .endm
 
 /*
@@ -745,12 +767,7 @@
 	mov	%r9, KEYP(%rsp)
 .endif
 .if \mac
-	mov	MAC_CORE(%r9), %rax
-	mov	%rax, MCORE(%rsp)
-	mov	MAC_BLOCKS_AT(%r9), %rax
-	mov	%rax, MACP(%rsp)
-	mov	MAC_SKIP(%r9), %eax
-	mov	%eax, MSKIP(%rsp)
+	_mac_args
 .endif
 	mov	48(STATE), CTR
 .Lmain_\id:
@@ -876,9 +893,9 @@ SYM_FUNC_END(sc_chacha_xor_avx512vl_4x_key)
  * The zmm kernel with Poly1305 woven into its two-batch rounds, see
  * _mac_rounds: void fn(state, dst, src, len, nrounds,
  * const struct sc_chacha_mac *mac).  Every two-batch iteration after the
- * first mac->skip MACs MAC_BLOCKS * nrounds / 2 blocks from mac->blocks
- * on; the caller makes sure they are there to read (ciphertext written
- * by an earlier iteration, or not yet overwritten).
+ * first mac->skip MACs 5 * nrounds / 2 blocks from mac->blocks on; the
+ * caller makes sure they are there to read (ciphertext written by an
+ * earlier iteration, or not yet overwritten).
  */
 SYM_FUNC_START(sc_chacha_xor_avx512_32x_mac)
 	push	%rbx
@@ -1741,7 +1758,7 @@ SYM_FUNC_END(sc_hchacha_avx512vl)
  * the horizontal feed-forward is done.  Frame: the counter, the key
  * pointer.
  */
-.macro _chacha_vh id, key=0
+.macro _chacha_vh id, key=0, mac=0
 	_set_vl	64, 2
 	.set	H0_0, V16
 	.set	H0_1, V17
@@ -1760,7 +1777,17 @@ SYM_FUNC_END(sc_hchacha_avx512vl)
 	.set	TMP2, V31
 	.set	CTRA, 0
 	.set	KEYP, 8
+.if \mac
+	/* entered after five pushes: the frame keeps %rsp 16-byte aligned */
+	.set	MCORE, 16
+	.set	MACP, 24
+	.set	MSKIP, 32
+	.set	MRND, 36
+	.set	GSAVE, 40
+	.set	FRAME, 96
+.else
 	.set	FRAME, 24
+.endif
 
 .if \key
 	sub	$64, SRC
@@ -1770,6 +1797,9 @@ SYM_FUNC_END(sc_hchacha_avx512vl)
 	sub	$FRAME, %rsp
 .if \key
 	mov	%r9, KEYP(%rsp)
+.endif
+.if \mac
+	_mac_args
 .endif
 	/* horizontal rows; row 3 at blocks 16-19 and 20-23 */
 	_hrow	0, HR0
@@ -1786,6 +1816,21 @@ SYM_FUNC_END(sc_hchacha_avx512vl)
 	mov	48(STATE), CTR
 	mov	CTR, CTRA(%rsp)
 	_init_512	A, CTRA(%rsp)
+.if \mac
+	_mac_begin
+1:
+	.set	MACW, 1
+	.set	MAC_BLOCKS, 4
+	.set	MSLOT, 0
+	.set	MPIECE, 0
+	_dround	0
+	.set	MACW, 0
+	_hhalf	2, 0x93, 0x39, 0x4e
+	_hhalf	2, 0x39, 0x93, 0x4e
+	subl	$2, MRND(%rsp)
+	jg	1b
+	_mac_end
+.else
 	mov	NROUNDS, RLOOP
 1:
 	_dround	0
@@ -1793,6 +1838,7 @@ SYM_FUNC_END(sc_hchacha_avx512vl)
 	_hhalf	2, 0x39, 0x93, 0x4e
 	sub	$2, RLOOP
 	jg	1b
+.endif
 	_hffw	0
 	_hffw	1
 	_ffw_512	A, CTRA(%rsp)
@@ -1809,6 +1855,12 @@ SYM_FUNC_END(sc_hchacha_avx512vl)
 
 	_partial_masked	\id
 .Ldone_\id:
+.if \mac
+	/* the MULX products' scratch registers that nothing restores */
+	xor	%eax, %eax
+	xor	%r10d, %r10d
+	xor	%r11d, %r11d
+.endif
 	add	$FRAME, %rsp
 	vzeroupper
 .endm
@@ -1822,6 +1874,28 @@ SYM_FUNC_START(sc_chacha_xor_avx512_24vh_key)
 	_chacha_vh	z24vhk, 1
 	RET
 SYM_FUNC_END(sc_chacha_xor_avx512_24vh_key)
+
+/*
+ * The same with Poly1305 woven into its rounds, four blocks a double
+ * round: void fn(state, dst, src, len, nrounds,
+ * const struct sc_chacha_mac *mac) as sc_chacha_xor_avx512_32x_mac, the
+ * rounds MACing 4 * nrounds / 2 blocks from mac->blocks (mac->skip is not
+ * read: there is one round loop, before any output).
+ */
+SYM_FUNC_START(sc_chacha_xor_avx512_24vh_mac)
+	push	%rbx
+	push	%r12
+	push	%r13
+	push	%r14
+	push	%r15
+	_chacha_vh	z24vhm, 0, 1
+	pop	%r15
+	pop	%r14
+	pop	%r13
+	pop	%r12
+	pop	%rbx
+	RET
+SYM_FUNC_END(sc_chacha_xor_avx512_24vh_mac)
 
 SYM_FUNC_START(sc_chacha_xor_avx512vl_1h)
 	_chacha_h	x1h, 16, 1
