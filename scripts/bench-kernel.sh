@@ -23,8 +23,10 @@
 # printed, with the median rates.
 #
 # Environment: SC_BENCH_ROUNDS (default 3), SC_BENCH_SEC (tcrypt sec=,
-# default 1), SC_QEMU_SRC (module sources; default this checkout),
-# SC_UML_KERNEL (a UML build directory; default the plain flavour).
+# default 1), SC_BENCH_MODPARAMS (simdcrypt.ko's parameters, e.g.
+# aead_impl=onepass to time one row), SC_QEMU_SRC (module sources;
+# default this checkout), SC_UML_KERNEL (a UML build directory; default
+# the plain flavour).
 # Output and raw tcrypt logs: build/bench-kernel/. The last line is
 # "rfc7539esp 1420 B: seal X.XXx, open X.XXx the template (target >= 3x)".
 
@@ -69,6 +71,7 @@ mount -t sysfs sysfs /sys
 mount -t tmpfs tmpfs /tmp
 ROUNDS=$rounds
 SEC=$sec
+MODPARAMS="${SC_BENCH_MODPARAMS:-}"
 EOF
 cat >>"$out/root/init.sh" <<'EOF'
 # run ROUND SIDE: one tcrypt mode 213 pass, its dmesg to /out
@@ -79,7 +82,8 @@ run() {
 	dmesg | sed "s/^/SC-BENCH $1 $2 /" >>/out/tcrypt.txt
 }
 ours() {
-	insmod /modules/simdcrypt.ko || echo "bench: insmod failed"
+	# MODPARAMS unquoted: several parameters, or none
+	insmod /modules/simdcrypt.ko $MODPARAMS || echo "bench: insmod failed"
 	run $1 simdcrypt
 	rmmod simdcrypt || echo "bench: rmmod failed"
 }
@@ -107,6 +111,7 @@ cp "$out/root/out/tcrypt.txt" "$out/tcrypt.txt"
 
 echo "rfc7539esp(chacha20,poly1305) in User-Mode Linux $(basename "$kdir" | cut -d- -f1-2), tcrypt mode 213 (sec=$sec, 8 B AD)"
 echo "host CPU:$(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2-)"
+[ -z "${SC_BENCH_MODPARAMS:-}" ] || echo "simdcrypt.ko parameters: $SC_BENCH_MODPARAMS"
 # SC-BENCH ROUND SIDE <dmesg line>
 awk -v rounds="$rounds" '
 	function median(a, n,   i, j, t) {
