@@ -77,8 +77,10 @@
  *   sc_chacha_xor_avx512_32x_mac  the zmm kernel with Poly1305 in
  *                               general registers woven into its two-batch
  *                               rounds (a sixth argument says which
- *                               blocks; see _mac_rounds): the AEAD row
+ *                               blocks; see _mac_begin): the AEAD row
  *                               avx512-mulx
+ *   sc_chacha_xor_avx512_24vh_mac  the same for the 17-24 block kernel
+ *                               (_chacha_vh), its one round loop
  *   sc_chacha_xor_avx512vl_1h   horizontal, groups of 1 block in xmm
  *   sc_chacha_xor_avx512vl_2h   horizontal, groups of 2 blocks in ymm
  *   sc_chacha_xor_avx512_4h     horizontal, groups of 4 blocks in zmm
@@ -732,8 +734,10 @@
  * start at block state[12] + 1, as if the data were the 64 bytes after a
  * key block (the pointers are set 64 bytes early but never read or
  * written there).
+ * \mac: the _mac kernel, void fn(state, dst, src, len, nrounds,
+ * const struct sc_chacha_mac *mac), see _mac_begin.
  * Frame: [0, 4 VL) batch B spill, then the two batch counters, then the
- * key pointer.
+ * key pointer; the _mac kernel's fields after it.
  */
 .macro _chacha_512 id, vl, two, key=0, mac=0
 	_set_vl	\vl, 2
