@@ -208,8 +208,7 @@ static void sc_ccp_seal_mulx(const u32 *state, struct sc_poly1305_core *core,
 	struct sc_chacha_mac mac = { .core = core, .blocks = dst, .skip = 1 };
 
 	if (pairs < 2) {
-		sc_chacha_pick(len)->xor_stream(state, dst, src, len, 20);
-		sc_ccp_mac(sc_poly1305_pick(len), core, dst, len);
+		sc_aead_impl_onepass.seal(state, core, dst, src, len);
 		return;
 	}
 	woven = (pairs - 1) * SC_CCP_WOVEN;
@@ -230,8 +229,7 @@ static void sc_ccp_open_mulx(const u32 *state, struct sc_poly1305_core *core,
 	unsigned int head;
 
 	if (len < SC_AEAD_MIN_AVX512_MULX) {
-		sc_ccp_mac(sc_poly1305_pick(len), core, src, len);
-		sc_chacha_pick(len)->xor_stream(state, dst, src, len, 20);
+		sc_aead_impl_onepass.open(state, core, dst, src, len);
 		return;
 	}
 	head = whole - woven;

@@ -112,8 +112,8 @@
  * arrives in %r9 and moves to the frame first), %r10d round loop,
  * %rax/%r11 scratch.  The round loops count down by two while positive, so a bad
  * round count gives wrong output rather than a hang.  No callee-saved
- * register is used but by the _mac kernel's Poly1305 (pushed and popped
- * around it); the stack frame is a plain sub/add of %rsp (no
+ * register is used but by the general-register code (the _mac kernels'
+ * Poly1305, the scalar kernel: _push_saved around them); the stack frame is a plain sub/add of %rsp (no
  * realignment, so objtool needs no frame pointer).
  */
 #include <linux/linkage.h>
@@ -702,6 +702,26 @@
 	mov	GSAVE + 40(%rsp), CTR64
 .endm
 
+/*
+ * The callee-saved registers the general-register code takes: the MULX
+ * code of the _mac kernels, the scalar kernel's words (_spush).
+ */
+.macro _push_saved
+	push	%rbx
+	push	%r12
+	push	%r13
+	push	%r14
+	push	%r15
+.endm
+
+.macro _pop_saved
+	pop	%r15
+	pop	%r14
+	pop	%r13
+	pop	%r12
+	pop	%rbx
+.endm
+
 /* The mac argument's fields to the frame (from %r9, before CTR is set). */
 .macro _mac_args
 	mov	MAC_CORE(%r9), %rax
@@ -902,17 +922,9 @@ SYM_FUNC_END(sc_chacha_xor_avx512vl_4x_key)
  * earlier iteration, or not yet overwritten).
  */
 SYM_FUNC_START(sc_chacha_xor_avx512_32x_mac)
-	push	%rbx
-	push	%r12
-	push	%r13
-	push	%r14
-	push	%r15
+	_push_saved
 	_chacha_512	z32m, 64, 1, 0, 1
-	pop	%r15
-	pop	%r14
-	pop	%r13
-	pop	%r12
-	pop	%rbx
+	_pop_saved
 	RET
 SYM_FUNC_END(sc_chacha_xor_avx512_32x_mac)
 
@@ -1887,17 +1899,9 @@ SYM_FUNC_END(sc_chacha_xor_avx512_24vh_key)
  * read: there is one round loop, before any output).
  */
 SYM_FUNC_START(sc_chacha_xor_avx512_24vh_mac)
-	push	%rbx
-	push	%r12
-	push	%r13
-	push	%r14
-	push	%r15
+	_push_saved
 	_chacha_vh	z24vhm, 0, 1
-	pop	%r15
-	pop	%r14
-	pop	%r13
-	pop	%r12
-	pop	%rbx
+	_pop_saved
 	RET
 SYM_FUNC_END(sc_chacha_xor_avx512_24vh_mac)
 
@@ -2112,21 +2116,13 @@ SYM_FUNC_END(sc_chacha_xor_avx2_6h)
 .endm
 
 .macro _spush
-	push	%rbx
-	push	%r12
-	push	%r13
-	push	%r14
-	push	%r15
+	_push_saved
 	sub	$S_FRAME, %rsp
 .endm
 
 .macro _spop
 	add	$S_FRAME, %rsp
-	pop	%r15
-	pop	%r14
-	pop	%r13
-	pop	%r12
-	pop	%rbx
+	_pop_saved
 .endm
 
 /* void sc_chacha_xor_scalar(state, dst, src, len, nrounds) */
