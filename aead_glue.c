@@ -46,18 +46,38 @@ struct sc_aead_ctx {
 
 /*
  * Per request, allocated with it (reqsize, about 1.3 KiB): no stack for
- * the buffers.  @head: the key block, then a short text, in place; @piece:
- * the AD (and an opened short text's ciphertext) on its way to Poly1305.
+ * the buffers.  @head: the key block, then a short text, in place; a
+ * longer text sealed has no head, and @held keeps the ciphertext a piece's
+ * call held back for the next (sc_ccp_seal()) once the walk unmaps it;
+ * @piece: the AD (and an opened short text's ciphertext) on its way to
+ * Poly1305.
  */
 struct sc_aead_reqctx {
 	struct sc_ccp ccp;
-	u8 head[CHACHA_BLOCK_SIZE + SC_CCP_HEAD_MAX];
+	union {
+		u8 head[CHACHA_BLOCK_SIZE + SC_CCP_HEAD_MAX];
+		u8 held[SC_CCP_HELD_MAX];
+	};
 	u8 piece[SC_AD_PIECE];
 	u8 tag[CCP_TAG_SIZE];
 	u8 want[CCP_TAG_SIZE];
 };
 
 static_assert(SC_AD_PIECE % POLY1305_BLOCK_SIZE == 0);
+
+/*
+ * The ciphertext the last call held back, into rc->held while the walk
+ * still has it mapped.
+ */
+static void sc_aead_keep_held(struct sc_aead_reqctx *rc)
+{
+	struct sc_ccp_held *held = &rc->ccp.held;
+
+	if (!held->len)
+		return;
+	memcpy(rc->held, held->at, held->len);
+	held->at = rc->held;
+}
 
 
 /* One request's shape, decided once. */
@@ -208,7 +228,7 @@ static void sc_aead_head(struct aead_request *req, struct sc_aead_job *job)
  * overwrites it.  Returns true if the piece is done.
  */
 static bool sc_aead_keyed(struct aead_request *req, struct sc_aead_job *job,
-			  u8 *dst, const u8 *src, unsigned int len)
+			  u8 *dst, const u8 *src, unsigned int len, bool more)
 {
 	const struct sc_aead_ctx *ctx = crypto_aead_ctx(crypto_aead_reqtfm(req));
 	struct sc_aead_reqctx *rc = aead_request_ctx(req);
@@ -227,9 +247,15 @@ static bool sc_aead_keyed(struct aead_request *req, struct sc_aead_job *job,
 				       dst, src, len));
 	rc->ccp.core.pow = job->pow;
 	sc_aead_ad(req, job);
-	sc_simd_run(job->impl->base.simd,
-		    sc_ccp_absorb(job->impl, &rc->ccp,
-				  job->encrypt ? dst : src, len));
+	if (job->encrypt) {
+		sc_simd_run(job->impl->base.simd,
+			    sc_ccp_absorb_sealed(job->impl, &rc->ccp, dst, len,
+						 more));
+		sc_aead_keep_held(rc);
+	} else {
+		sc_simd_run(job->impl->base.simd,
+			    sc_ccp_absorb(job->impl, &rc->ccp, src, len));
+	}
 	return true;
 }
 
@@ -269,6 +295,16 @@ static bool sc_aead_keyed_job(struct aead_request *req,
 	       sc_ccp_keyed_row(job->impl, job->textlen);
 }
 
+/* A piece of a long text sealed; @more: more text follows it. */
+static void sc_aead_seal_piece(struct sc_aead_reqctx *rc,
+			       const struct sc_aead_impl *impl, u8 *dst,
+			       const u8 *src, unsigned int len, bool more)
+{
+	sc_simd_run(impl->base.simd,
+		    sc_ccp_seal(impl, &rc->ccp, dst, src, len, more));
+	sc_aead_keep_held(rc);
+}
+
 /*
  * Step 3: a long text, one SIMD section per piece of the walk; an opened
  * lead (job->head bytes, done with the key block) is stepped over.
@@ -298,9 +334,13 @@ static int sc_aead_text(struct aead_request *req, struct sc_aead_job *job,
 		done = min(skip, n);
 		skip -= done;
 		for (; done < n; done += k) {
+			bool more;
+
 			k = min_t(unsigned int, n - done, SC_SIMD_CHUNK);
+			more = done + k < walk.total;
 			if (job->keyed &&
-			    sc_aead_keyed(req, job, dst + done, src + done, k))
+			    sc_aead_keyed(req, job, dst + done, src + done, k,
+					  more))
 				continue;
 			/* after sc_aead_start(); sc_aead_keyed() did it */
 			rc->ccp.core.pow = job->pow;
@@ -309,10 +349,8 @@ static int sc_aead_text(struct aead_request *req, struct sc_aead_job *job,
 					    sc_ccp_xor(impl, &rc->ccp, dst + done,
 						       dst + done, k));
 			else if (job->encrypt)
-				sc_simd_run(impl->base.simd,
-					    sc_ccp_seal(impl, &rc->ccp,
-							dst + done, src + done,
-							k));
+				sc_aead_seal_piece(rc, impl, dst + done,
+						   src + done, k, more);
 			else
 				sc_simd_run(impl->base.simd,
 					    sc_ccp_open(impl, &rc->ccp,

@@ -195,6 +195,20 @@ struct sc_keccak_impl {
 #define CCP_NONCE_SIZE		12
 #define CCP_TAG_SIZE		16
 
+/*
+ * Ciphertext a sealing call held back for the next (seal_held below):
+ * @len bytes at @at, not absorbed yet; @more: more text follows the
+ * piece being sealed.
+ */
+struct sc_ccp_held {
+	const u8 *at;
+	unsigned int len;
+	bool more;
+};
+
+/* The most a seal_held call holds back: 50 Poly1305 blocks */
+#define SC_CCP_HELD_MAX		800
+
 struct sc_aead_impl {
 	struct sc_impl base;
 	/*
@@ -238,6 +252,21 @@ struct sc_aead_impl {
 	void (*seal_tail)(const u32 *state, struct sc_poly1305_core *core,
 			  u8 *dst, const u8 *src, unsigned int len,
 			  const u8 *mac, size_t maclen);
+	/*
+	 * Optional, sealing a text's pieces (sc_ccp_seal()): as @seal, but
+	 * first absorb the held->len bytes at held->at, ciphertext that the
+	 * call for the piece before held back (whole blocks); then, when
+	 * held->more (more text follows), it may hold back the last bytes
+	 * of this piece's ciphertext in turn, and sets held->at and
+	 * held->len to them (whole blocks, at most SC_CCP_HELD_MAX; 0:
+	 * none).  The caller absorbs them, through the next call or
+	 * itself, before anything after them, and keeps them readable
+	 * until then.  A row whose rounds MAC only ciphertext that earlier
+	 * rounds wrote has some for its first iteration too.
+	 */
+	void (*seal_held)(const u32 *state, struct sc_poly1305_core *core,
+			  u8 *dst, const u8 *src, unsigned int len,
+			  struct sc_ccp_held *held);
 };
 
 /* ---- Keccak xN: several states side by side -------------------------- */

@@ -57,6 +57,7 @@ void sc_ccp_start(const struct sc_aead_impl *impl, struct sc_ccp *c,
 		c->s[i] = get_unaligned_le32(buf + 16 + 4 * i);
 	memzero_explicit(buf, CHACHA_BLOCK_SIZE);
 	c->state[12] += sc_ccp_blocks(len);
+	c->held.len = 0;
 }
 
 const struct sc_chacha_impl *sc_ccp_keyed_row(const struct sc_aead_impl *impl,
@@ -90,6 +91,7 @@ void sc_ccp_start_keyed(const struct sc_chacha_impl *chacha, struct sc_ccp *c,
 		c->s[i] = get_unaligned_le32(kb + 16 + 4 * i);
 	memzero_explicit(kb, sizeof(kb));
 	c->state[12] += 1 + sc_ccp_blocks(len);
+	c->held.len = 0;
 }
 
 void sc_ccp_seal_tail(const struct sc_aead_impl *impl, struct sc_ccp *c,
@@ -106,10 +108,38 @@ void sc_ccp_absorb(const struct sc_aead_impl *impl, struct sc_ccp *c,
 	sc_ccp_mac(impl->poly1305(len), &c->core, src, len);
 }
 
-void sc_ccp_seal(const struct sc_aead_impl *impl, struct sc_ccp *c, u8 *dst,
-		 const u8 *src, unsigned int len)
+void sc_ccp_flush(const struct sc_aead_impl *impl, struct sc_ccp *c)
 {
-	impl->seal(c->state, &c->core, dst, src, len);
+	if (!c->held.len)
+		return;
+	sc_ccp_mac(impl->poly1305(c->held.len), &c->core, c->held.at,
+		   c->held.len);
+	c->held.len = 0;
+}
+
+void sc_ccp_absorb_sealed(const struct sc_aead_impl *impl, struct sc_ccp *c,
+			  const u8 *text, unsigned int len, bool more)
+{
+	unsigned int hold = 0;
+
+	if (impl->seal_held && more && len >= SC_CCP_HELD_MAX &&
+	    !(len % POLY1305_BLOCK_SIZE))
+		hold = SC_CCP_HELD_MAX;
+	sc_ccp_absorb(impl, c, text, len - hold);
+	c->held.at = text + len - hold;
+	c->held.len = hold;
+}
+
+void sc_ccp_seal(const struct sc_aead_impl *impl, struct sc_ccp *c, u8 *dst,
+		 const u8 *src, unsigned int len, bool more)
+{
+	if (impl->seal_held) {
+		c->held.more = more;
+		impl->seal_held(c->state, &c->core, dst, src, len, &c->held);
+	} else {
+		sc_ccp_flush(impl, c);
+		impl->seal(c->state, &c->core, dst, src, len);
+	}
 	c->state[12] += sc_ccp_blocks(len);
 }
 
@@ -132,6 +162,7 @@ void sc_ccp_finish(const struct sc_aead_impl *impl, struct sc_ccp *c,
 {
 	u8 lengths[POLY1305_BLOCK_SIZE];
 
+	sc_ccp_flush(impl, c);
 	put_unaligned_le64(adlen, lengths);
 	put_unaligned_le64(textlen, lengths + 8);
 	impl->poly1305(POLY1305_BLOCK_SIZE)->blocks(&c->core, lengths,
@@ -174,7 +205,10 @@ static void sc_ccp_buf(const struct sc_aead_impl *impl, const u8 *key,
 		sc_ccp_start_keyed(keyed, &c, k, nonce, dst, src, done);
 		c.core.pow = pow;
 		sc_ccp_absorb(impl, &c, ad, adlen);
-		sc_ccp_absorb(impl, &c, seal ? dst : src, done);
+		if (seal)
+			sc_ccp_absorb_sealed(impl, &c, dst, done, done < len);
+		else
+			sc_ccp_absorb(impl, &c, src, done);
 	} else {
 		/* the head in place in buf; open MACs the ciphertext from @src */
 		unsigned int tail = sc_ccp_head_tail(impl, head, seal);
@@ -196,7 +230,8 @@ static void sc_ccp_buf(const struct sc_aead_impl *impl, const u8 *key,
 							      SC_SIMD_CHUNK;
 
 		if (seal)
-			sc_ccp_seal(impl, &c, dst + done, src + done, n);
+			sc_ccp_seal(impl, &c, dst + done, src + done, n,
+				    done + n < len);
 		else
 			sc_ccp_open(impl, &c, dst + done, src + done, n);
 		done += n;

@@ -38,6 +38,7 @@ struct sc_ccp {
 	u32 state[CHACHA_STATE_WORDS];	/* state[12]: the next block */
 	struct sc_poly1305_core core;
 	u32 s[4];
+	struct sc_ccp_held held;	/* sealed, not absorbed yet */
 };
 
 /*
@@ -173,8 +174,25 @@ void sc_ccp_mac(const struct sc_poly1305_impl *poly,
 /* Absorb @len bytes, a partial last block zero-padded (AD, short text). */
 void sc_ccp_absorb(const struct sc_aead_impl *impl, struct sc_ccp *c,
 		   const u8 *src, size_t len);
+/*
+ * Seal a piece; @more: more text follows it.  With a row that has
+ * seal_held, up to SC_CCP_HELD_MAX bytes at the end of a piece that more
+ * text follows may be left unabsorbed (c->held) for the next piece's call
+ * to MAC in its rounds: the caller keeps c->held.at readable until then,
+ * or points it at a copy.  A last piece (!@more) leaves nothing held;
+ * sc_ccp_flush() absorbs what is (sc_ccp_finish() calls it).
+ */
 void sc_ccp_seal(const struct sc_aead_impl *impl, struct sc_ccp *c, u8 *dst,
-		 const u8 *src, unsigned int len);
+		 const u8 *src, unsigned int len, bool more);
+void sc_ccp_flush(const struct sc_aead_impl *impl, struct sc_ccp *c);
+/*
+ * After sc_ccp_start_keyed() and the AD, a sealed first piece's @len bytes
+ * of ciphertext at @text; @more: more text follows, and the piece's last
+ * SC_CCP_HELD_MAX bytes may be held back for its first call, as
+ * sc_ccp_seal() holds back a piece's.
+ */
+void sc_ccp_absorb_sealed(const struct sc_aead_impl *impl, struct sc_ccp *c,
+			  const u8 *text, unsigned int len, bool more);
 void sc_ccp_open(const struct sc_aead_impl *impl, struct sc_ccp *c, u8 *dst,
 		 const u8 *src, unsigned int len);
 /* XOR the keystream at the current position only (undo a failed open). */

@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * u64 sc_abi_call(const void *fn, u64 a0, u64 a1, u64 a2, u64 a3, u64 a4)
+ * u64 sc_abi_call(const void *fn, u64 a0, u64 a1, u64 a2, u64 a3, u64 a4,
+ *		   u64 a5)
  *
- * Calls fn(a0..a4) with canary values in every callee-saved register
+ * Calls fn(a0..a5) with canary values in every callee-saved register
  * (rbx, rbp, r12-r15) and returns a mask of what the callee broke:
  * bit 0 rbx, 1 rbp, 2 r12, 3 r13, 4 r14, 5 r15, 6 the direction flag left
  * set.  The harness calls every row function through this, so an asm row
@@ -44,6 +45,8 @@ sc_abi_call:
 	mov	%rcx, %rdx
 	mov	%r8, %rcx
 	mov	%r9, %r8
+	mov	64(%rsp), %r9		/* a5: past the return address, */
+					/* six pushes and the alignment */
 	movabs	$0x5c5c0b0b5c5c0b0b, %rbx
 	movabs	$0x5c5c0bbb5c5c0bbb, %rbp
 	movabs	$0x5c5c012c5c5c012c, %r12

@@ -116,7 +116,10 @@ static int our_msg(const struct sc_aead_impl *im, bool mix, bool seal,
 		sc_ccp_start_keyed(keyed, &c, k, nonce, dst, src, first);
 		c.core.pow = pow;
 		sc_ccp_absorb(im, &c, ad, adlen);
-		sc_ccp_absorb(im, &c, seal ? dst : src, first);
+		if (seal)
+			sc_ccp_absorb_sealed(im, &c, dst, first, first < len);
+		else
+			sc_ccp_absorb(im, &c, src, first);
 		done = first;
 	} else {
 		unsigned int tail = sc_ccp_head_tail(im, head, seal);
@@ -143,8 +146,12 @@ static int our_msg(const struct sc_aead_impl *im, bool mix, bool seal,
 				    (1 + rnd_below(n / CHACHA_BLOCK_SIZE));
 			r = aead_row(rnd_row(SC_ALG_AEAD));
 		}
+		/* sc_ccp_seal(), the row called through row_aead() */
+		c.held.more = done + n < len;
+		if (!seal || !r->seal_held)
+			sc_ccp_flush(r, &c);
 		row_aead(r, seal, c.state, &c.core, dst + done, src + done,
-			 (unsigned int)n);
+			 (unsigned int)n, seal && r->seal_held ? &c.held : NULL);
 		c.state[12] += (u32)((n + CHACHA_BLOCK_SIZE - 1) /
 				     CHACHA_BLOCK_SIZE);
 		done += n;
@@ -307,13 +314,80 @@ static void aead_piece(unsigned int i, bool seal, const u32 *st,
 	fence_note("aead %s %s len %zu ctr %#x at the %s",
 		   row_name(SC_ALG_AEAD, i), seal ? "seal" : "open", len, st[12],
 		   at_start ? "start" : "end");
-	row_aead(aead_row(i), seal, st, &core, p, p, (unsigned int)len);
+	row_aead(aead_row(i), seal, st, &core, p, p, (unsigned int)len, NULL);
 	sc_poly1305_emit(&core, s, tag);
 	check(!memcmp(p, want, len) && !memcmp(tag, want_tag, 16), "aead",
 	      row_name(SC_ALG_AEAD, i),
 	      "fenced %s len %zu ctr %#x at the %s: %s", seal ? "seal" : "open",
 	      len, st[12], at_start ? "start" : "end",
 	      memcmp(p, want, len) ? "text differs" : "MAC differs");
+}
+
+/*
+ * One sealed piece through row @i's seal_held, fenced as aead_piece():
+ * the SC_CCP_HELD_MAX bytes at @prev (ciphertext a call for the piece
+ * before held back; NULL: none) absorbed first, then the piece, and what
+ * the call holds back when @more absorbed after it; against @want_tag, the
+ * generic row's over the same bytes.  What it holds back must be the
+ * piece's last whole blocks, at most SC_CCP_HELD_MAX, and nothing without
+ * @more.
+ */
+static void aead_piece_held(unsigned int i, const u32 *st,
+			    const struct sc_poly1305_core *core0, const u32 *s,
+			    const u8 *in, size_t len, const u8 *prev, bool more,
+			    const u8 *want, const u8 *want_tag, bool at_start)
+{
+	const struct sc_aead_impl *im = aead_row(i);
+	struct sc_ccp_held held = { prev, prev ? SC_CCP_HELD_MAX : 0, more };
+	struct sc_poly1305_core core = *core0;
+	u8 *p = fence_place(len, at_start), tag[16];
+	bool shape;
+
+	memcpy(p, in, len);
+	fence_note("aead %s seal_held len %zu prev %d more %d at the %s",
+		   im->base.name, len, !!prev, more, at_start ? "start" : "end");
+	row_aead(im, true, st, &core, p, p, (unsigned int)len, &held);
+	shape = held.len <= SC_CCP_HELD_MAX && !(held.len % 16) &&
+		(more || !held.len) &&
+		(!held.len || held.at + held.len == p + len);
+	if (shape && held.len)
+		sc_ccp_mac(&sc_poly1305_impl_generic, &core, held.at, held.len);
+	sc_poly1305_emit(&core, s, tag);
+	check(shape && !memcmp(p, want, len) && !memcmp(tag, want_tag, 16),
+	      "aead", im->base.name,
+	      "fenced seal_held len %zu prev %d more %d at the %s: %s", len,
+	      !!prev, more, at_start ? "start" : "end",
+	      !shape ? "held back the wrong bytes" :
+	      memcmp(p, want, len) ? "text differs" : "MAC differs");
+}
+
+/* test_aead_fenced()'s seal_held cases for one text of @len bytes */
+static void fenced_held(const struct aead_bufs *b, const u32 *st,
+			const struct sc_poly1305_core *core0, const u32 *s,
+			size_t len, u8 *prev)
+{
+	struct sc_poly1305_core core = *core0;
+	unsigned int r, at_start;
+	bool with_prev = len % 2, more = len % 3;
+	u8 want_tag[16];
+
+	rnd_fill(prev, SC_CCP_HELD_MAX);
+	if (with_prev)
+		sc_ccp_mac(&sc_poly1305_impl_generic, &core, prev,
+			   SC_CCP_HELD_MAX);
+	row_aead(&sc_aead_impl_generic, true, st, &core, b->exp, b->orig,
+		 (unsigned int)len, NULL);
+	sc_poly1305_emit(&core, s, want_tag);
+	for (r = 0; r < g_nrows[SC_ALG_AEAD]; r++) {
+		unsigned int i = g_rows[SC_ALG_AEAD][r];
+
+		if (!aead_row(i)->seal_held)
+			continue;
+		for (at_start = 0; at_start < 2; at_start++)
+			aead_piece_held(i, st, core0, s, b->orig, len,
+					with_prev ? prev : NULL, more, b->exp,
+					want_tag, at_start);
+	}
 }
 
 /*
@@ -324,14 +398,17 @@ static void aead_piece(unsigned int i, bool seal, const u32 *st,
  * past two zmm batches (a piece of whole batches, 640 or 1280 bytes, ends
  * inside the batch loop); and now and then a block counter just below
  * the 32-bit wrap, where word 12 wraps and word 13 stays, as the ChaCha
- * rows do.
+ * rows do.  Sealing, the rows' seal_held too, with and without bytes held
+ * back before (aead_piece_held()).
  */
 static void test_aead_fenced(const struct aead_bufs *b)
 {
+	/* seal_held, two zmm iterations: the MAC goes on at the piece */
+	static const size_t two[] = { 3073, 3414, 3755, 4095, 4096 };
 	size_t maxlen = g_quick ? 1300 : 2600, len;
 	struct sc_poly1305_core core0;
 	unsigned int r, seal, at_start;
-	u8 tail[16], want_tag[16];
+	u8 tail[16], want_tag[16], prev[SC_CCP_HELD_MAX];
 	u32 k32[8], st[16], s[4];
 
 	memset(&core0, 0, sizeof(core0));
@@ -352,7 +429,7 @@ static void test_aead_fenced(const struct aead_bufs *b)
 			struct sc_poly1305_core core = core0;
 
 			row_aead(&sc_aead_impl_generic, seal, st, &core, b->exp,
-				 b->orig, (unsigned int)len);
+				 b->orig, (unsigned int)len, NULL);
 			sc_poly1305_emit(&core, s, want_tag);
 			for (r = 0; r < g_nrows[SC_ALG_AEAD]; r++)
 				for (at_start = 0; at_start < 2; at_start++)
@@ -360,6 +437,11 @@ static void test_aead_fenced(const struct aead_bufs *b)
 						   st, &core0, s, b->orig, len,
 						   b->exp, want_tag, at_start);
 		}
+		fenced_held(b, st, &core0, s, len, prev);
+	}
+	for (r = 0; r < sizeof(two) / sizeof(two[0]); r++) {
+		rnd_fill(b->orig, two[r]);
+		fenced_held(b, st, &core0, s, two[r], prev);
 	}
 }
 
@@ -384,14 +466,14 @@ static void test_aead_lane_carries(const struct aead_bufs *b)
 		struct sc_poly1305_core core = core0;
 
 		row_aead(&sc_aead_impl_generic, false, st, &core, b->exp,
-			 b->orig, (unsigned int)len);
+			 b->orig, (unsigned int)len, NULL);
 		poly_reduce(core.h, want_h);
 		for (r = 0; r < g_nrows[SC_ALG_AEAD]; r++) {
 			unsigned int row = g_rows[SC_ALG_AEAD][r];
 
 			core = core0;
 			row_aead(aead_row(row), false, st, &core, b->back,
-				 b->orig, (unsigned int)len);
+				 b->orig, (unsigned int)len, NULL);
 			poly_reduce(core.h, got_h);
 			check(!memcmp(b->back, b->exp, len) &&
 			      !memcmp(got_h, want_h, sizeof(got_h)), "aead",

@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * u64 sc_abi_call(void *fn, u64 a0, u64 a1, u64 a2, u64 a3, u64 a4);
+ * u64 sc_abi_call(void *fn, u64 a0, u64 a1, u64 a2, u64 a3, u64 a4, u64 a5);
  *
- * Test helper for test/arm64_diff.c (aarch64 only): calls fn(a0..a4) with
+ * Test helper for test/arm64_diff.c (aarch64 only): calls fn(a0..a5) with
  * known patterns in every register the AAPCS64 says a callee must
  * preserve (x19-x28, x29, the low halves of v8-v15) plus x18, the
  * platform register the kernel's shadow call stack uses, and returns the
@@ -49,6 +49,7 @@ SYM_FUNC_START(sc_abi_call)
 	mov	x2, x3
 	mov	x3, x4
 	mov	x4, x5
+	mov	x5, x6
 	.irp	n, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28
 	movz	x\n, #(0x\n\n)
 	movk	x\n, #0xa00a, lsl #48

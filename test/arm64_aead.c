@@ -371,7 +371,7 @@ static void aead_mixed(void)
 				step = len - done;
 			if (seal)
 				sc_ccp_seal(random_row(), &c, ct + done,
-					    pt + done, step);
+					    pt + done, step, done + step < len);
 			else
 				sc_ccp_open(random_row(), &c, back + done,
 					    ref_ct + done, step);
@@ -388,7 +388,8 @@ static void aead_mixed(void)
 /* ---- the calling convention (aarch64 only: test/arm64_abi.S) ---- */
 
 #ifdef __aarch64__
-u64 sc_abi_call(void *fn, u64 a0, u64 a1, u64 a2, u64 a3, u64 a4);
+u64 sc_abi_call(void *fn, u64 a0, u64 a1, u64 a2, u64 a3, u64 a4,
+		u64 a5);
 
 static void aead_abi(const struct sc_aead_impl *impl)
 {
@@ -401,10 +402,10 @@ static void aead_abi(const struct sc_aead_impl *impl)
 	for (i = 0; i < sizeof(lens) / sizeof(lens[0]); i++) {
 		bad |= sc_abi_call((void *)impl->seal, (uintptr_t)state,
 				   (uintptr_t)&core, (uintptr_t)ct,
-				   (uintptr_t)pt, lens[i]);
+				   (uintptr_t)pt, lens[i], 0);
 		bad |= sc_abi_call((void *)impl->open, (uintptr_t)state,
 				   (uintptr_t)&core, (uintptr_t)ct,
-				   (uintptr_t)pt, lens[i]);
+				   (uintptr_t)pt, lens[i], 0);
 	}
 	CHECK(!bad, "%s: callee-saved registers clobbered", impl->base.name);
 }

@@ -419,12 +419,13 @@ static void keccak_diff(const struct sc_keccak_impl *impl)
 /* ---- the calling convention (aarch64 only: test/arm64_abi.S) ---- */
 
 #ifdef __aarch64__
-u64 sc_abi_call(void *fn, u64 a0, u64 a1, u64 a2, u64 a3, u64 a4);
+u64 sc_abi_call(void *fn, u64 a0, u64 a1, u64 a2, u64 a3, u64 a4,
+		u64 a5);
 
 #define ABI(fn, a0, a1, a2, a3, a4)					\
 	sc_abi_call((void *)(fn), (u64)(uintptr_t)(a0), (u64)(uintptr_t)(a1), \
 		    (u64)(uintptr_t)(a2), (u64)(uintptr_t)(a3),		\
-		    (u64)(uintptr_t)(a4))
+		    (u64)(uintptr_t)(a4), 0)
 
 /* Every arm64 row keeps x18-x29, sp and d8-d15 across a call. */
 static void abi_rows(void)

@@ -234,10 +234,13 @@ static unsigned long g_abi_calls[SC_ALG_COUNT][32];
 static unsigned int g_abi_bad[SC_ALG_COUNT][32];
 
 #if defined(__x86_64__) || defined(__aarch64__)
-#define ROW_CALL(alg, im, fn, a0, a1, a2, a3, a4)			\
+#define ROW_CALL6(alg, im, fn, a0, a1, a2, a3, a4, a5)			\
 	abi_note(alg, im, sc_abi_call((const void *)(fn), (u64)(uintptr_t)(a0), \
 				      (u64)(uintptr_t)(a1), (u64)(uintptr_t)(a2), \
-				      (u64)(a3), (u64)(a4)))
+				      (u64)(uintptr_t)(a3), (u64)(a4),	\
+				      (u64)(uintptr_t)(a5)))
+#define ROW_CALL(alg, im, fn, a0, a1, a2, a3, a4)			\
+	ROW_CALL6(alg, im, fn, a0, a1, a2, a3, a4, 0)
 
 /* The row index of @im in @alg's table, or -1. */
 static int abi_row(enum sc_alg alg, const void *im)
@@ -455,18 +458,25 @@ static void row_xor(const struct sc_chacha_impl *im, const u32 *st, u8 *dst,
 #endif
 }
 
-/* The AEAD rows' seal/open, called like the other rows (ABI checked). */
+/*
+ * The AEAD rows' seal/open, called like the other rows (ABI checked);
+ * sealing with @held, the row's seal_held.
+ */
 void row_aead(const struct sc_aead_impl *im, bool seal, const u32 *st,
 	      struct sc_poly1305_core *core, u8 *dst, const u8 *src,
-	      unsigned int len)
+	      unsigned int len, struct sc_ccp_held *held)
 {
 #ifdef ROW_CALL
 	bool scan = len <= SC_RESIDUE_MAX;
 
 	if (scan)
 		memcpy(g_residue_src, src, len);
-	ROW_CALL(SC_ALG_AEAD, im, seal ? im->seal : im->open, st, core, dst,
-		 src, (u64)len);
+	if (held)
+		ROW_CALL6(SC_ALG_AEAD, im, im->seal_held, st, core, dst, src,
+			  (u64)len, held);
+	else
+		ROW_CALL(SC_ALG_AEAD, im, seal ? im->seal : im->open, st, core,
+			 dst, src, (u64)len);
 	if (scan) {
 		residue_stream(g_residue_src, dst, len);
 		residue_chacha(st, g_residue_src, dst, len);
@@ -477,7 +487,10 @@ void row_aead(const struct sc_aead_impl *im, bool seal, const u32 *st,
 		residue_note(SC_ALG_AEAD, im, len);
 	}
 #else
-	(seal ? im->seal : im->open)(st, core, dst, src, len);
+	if (held)
+		im->seal_held(st, core, dst, src, len, held);
+	else
+		(seal ? im->seal : im->open)(st, core, dst, src, len);
 #endif
 #ifdef SC_TEST_MUTANT
 	if (len && mutant_row(SC_ALG_AEAD, im))

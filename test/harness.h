@@ -36,7 +36,7 @@ unsigned int rnd_row(enum sc_alg alg);
 
 void row_aead(const struct sc_aead_impl *im, bool seal, const u32 *st,
 	      struct sc_poly1305_core *core, u8 *dst, const u8 *src,
-	      unsigned int len);
+	      unsigned int len, struct sc_ccp_held *held);
 
 /* Poly1305 texts that drive the vector rows' last carries under r = 1 */
 #define POLY_CARRY_MAX	(74 * 16)

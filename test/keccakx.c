@@ -182,7 +182,7 @@ static void residue_note(const struct sc_keccakx_impl *im)
 
 #define ROW_CALL(im, fn, a0, a1, a2, a3)				\
 	abi_note(im, sc_abi_call((const void *)(fn), (u64)(uintptr_t)(a0), \
-				 (u64)(uintptr_t)(a1), (u64)(a2), (u64)(a3), 0))
+				 (u64)(uintptr_t)(a1), (u64)(a2), (u64)(a3), 0, 0))
 #endif
 
 static void row_permute(const struct sc_keccakx_impl *im, u64 *st)

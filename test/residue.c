@@ -171,7 +171,7 @@ unsigned int residue_selftest(void)
 		} while (!residue_word(x));
 		secret[i] = x;
 	}
-	sc_abi_call((const void *)sc_abi_leak, (uintptr_t)secret, 0, 0, 0, 0);
+	sc_abi_call((const void *)sc_abi_leak, (uintptr_t)secret, 0, 0, 0, 0, 0);
 	residue_secret(secret, sizeof(secret));
 	return residue_found();
 }

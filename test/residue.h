@@ -18,7 +18,8 @@
 #define SC_ABI_FILL32	0xc5c5c5c5u
 #define SC_RESIDUE_MAX	16384	/* the most text one call's lists hold */
 
-u64 sc_abi_call(const void *fn, u64 a0, u64 a1, u64 a2, u64 a3, u64 a4);
+u64 sc_abi_call(const void *fn, u64 a0, u64 a1, u64 a2, u64 a3, u64 a4,
+		u64 a5);
 extern u64 sc_abi_stack[SC_ABI_SCAN / 8];
 /* leaves the 64 bytes at @p in a frame it does not wipe */
 void sc_abi_leak(const void *p);

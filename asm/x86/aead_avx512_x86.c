@@ -169,11 +169,14 @@ struct sc_chacha_mac {
 	struct sc_poly1305_core *core;
 	const u8 *blocks;	/* the first block the rounds MAC */
 	u32 skip;		/* two-batch iterations before those that MAC */
+	const u8 *then;		/* after the first that MACs: NULL, or */
+				/* where the blocks go on (32x only) */
 };
 
 _Static_assert(__builtin_offsetof(struct sc_chacha_mac, core) == 0 &&
 	       __builtin_offsetof(struct sc_chacha_mac, blocks) == 8 &&
-	       __builtin_offsetof(struct sc_chacha_mac, skip) == 16,
+	       __builtin_offsetof(struct sc_chacha_mac, skip) == 16 &&
+	       __builtin_offsetof(struct sc_chacha_mac, then) == 24,
 	       "chacha-x86_64.S: struct sc_chacha_mac layout");
 
 asmlinkage void sc_chacha_xor_avx512_32x_mac(const u32 *state, u8 *dst,
@@ -187,6 +190,8 @@ asmlinkage void sc_chacha_xor_avx512_24vh_mac(const u32 *state, u8 *dst,
 
 /* Bytes one two-batch iteration's 20 rounds MAC: 5 blocks a double round */
 #define SC_CCP_WOVEN		(5 * 10 * POLY1305_BLOCK_SIZE)
+/* what sc_ccp_absorb_sealed() holds back of a first piece, one iteration's */
+_Static_assert(SC_CCP_WOVEN == SC_CCP_HELD_MAX, "seal_held: SC_CCP_HELD_MAX");
 /*
  * open, 17 to 24 blocks: the 24-block kernel (one vertical batch and two
  * horizontal ones, 9% faster than two vertical batches there on Zen 5)
@@ -215,6 +220,46 @@ static void sc_ccp_seal_mulx(const u32 *state, struct sc_poly1305_core *core,
 	sc_chacha_xor_avx512_32x_mac(state, dst, src, len, 20, &mac);
 	sc_ccp_mac(sc_poly1305_pick(len - woven), core, dst + woven,
 		   len - woven);
+}
+
+/*
+ * Sealing pieces of a longer text: the last 800 bytes of a piece's
+ * ciphertext are held back for the next piece's first iteration, which has
+ * nothing of its own to MAC yet; then its later iterations go on from its
+ * own start.
+ */
+static void sc_ccp_seal_mulx_held(const u32 *state,
+				  struct sc_poly1305_core *core, u8 *dst,
+				  const u8 *src, unsigned int len,
+				  struct sc_ccp_held *held)
+{
+	unsigned int pairs = sc_ccp_zmm_pairs(len), woven, rest;
+	struct sc_chacha_mac mac = { .core = core, .blocks = dst, .skip = 1 };
+
+	if (held->len == SC_CCP_WOVEN && pairs) {
+		mac.blocks = held->at;
+		mac.skip = 0;
+		mac.then = dst;
+	} else {
+		if (held->len)
+			sc_ccp_mac(sc_poly1305_pick(held->len), core, held->at,
+				   held->len);
+		if (pairs < 2) {
+			held->len = 0;
+			sc_aead_impl_onepass.seal(state, core, dst, src, len);
+			return;
+		}
+	}
+	woven = (pairs - 1) * SC_CCP_WOVEN;
+	rest = len - woven;
+	held->len = 0;
+	if (held->more && !(len % POLY1305_BLOCK_SIZE) && rest >= SC_CCP_WOVEN)
+		held->len = SC_CCP_WOVEN;
+	rest -= held->len;
+	held->at = dst + len - held->len;
+	sc_chacha_xor_avx512_32x_mac(state, dst, src, len, 20, &mac);
+	if (rest)
+		sc_ccp_mac(sc_poly1305_pick(rest), core, dst + woven, rest);
 }
 
 static void sc_ccp_open_mulx(const u32 *state, struct sc_poly1305_core *core,
@@ -259,6 +304,7 @@ const struct sc_aead_impl sc_aead_impl_avx512_mulx = {
 	},
 	.seal = sc_ccp_seal_mulx,
 	.open = sc_ccp_open_mulx,
+	.seal_held = sc_ccp_seal_mulx_held,
 	.chacha = sc_chacha_pick,
 	.poly1305 = sc_poly1305_pick,
 };

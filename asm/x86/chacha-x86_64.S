@@ -657,12 +657,15 @@
 
 /*
  * The _mac kernel's struct sc_chacha_mac (aead_avx512_x86.c asserts
- * these offsets): the Poly1305 core, the next block to MAC, and how many
- * two-batch iterations go by before the first that MACs.
+ * these offsets): the Poly1305 core, the next block to MAC, how many
+ * two-batch iterations go by before the first that MACs, and where the
+ * blocks go on after that first one (0: right after its blocks; the
+ * two-batch kernel only).
  */
 #define MAC_CORE	0
 #define MAC_BLOCKS_AT	8
 #define MAC_SKIP	16
+#define MAC_THEN	24
 
 /*
  * Around a round loop with MULX blocks woven in (_mac_slot).  The MULX
@@ -732,7 +735,11 @@
 	mov	%eax, MSKIP(%rsp)
 .endm
 
-/* The rounds of a two-batch iteration, five blocks a double round woven in */
+/*
+ * The rounds of a two-batch iteration, five blocks a double round woven
+ * in; after the first, the blocks go on at mac->then if it is set (a
+ * seal's first iteration MACs the ciphertext an earlier call held back).
+ */
 .macro _mac_rounds
 	_mac_begin
 4:
@@ -745,6 +752,12 @@
 	subl	$2, MRND(%rsp)
 	jg	4b
 	_mac_end
+	mov	MTHEN(%rsp), %rax
+	test	%rax, %rax
+	jz	5f
+	mov	%rax, MACP(%rsp)
+	movq	$0, MTHEN(%rsp)
+5:
 .endm
 
 /*
@@ -772,6 +785,7 @@
 	.set	MSKIP, 4 * VL + 32
 	.set	MRND, 4 * VL + 36
 	.set	GSAVE, 4 * VL + 40
+	.set	MTHEN, 4 * VL + 88
 	.set	FRAME, 4 * VL + 96
 .else
 	.set	FRAME, 4 * VL + 24	/* %rsp 16-byte aligned, as before */
@@ -792,6 +806,8 @@
 .endif
 .if \mac
 	_mac_args
+	mov	MAC_THEN(%r9), %rax
+	mov	%rax, MTHEN(%rsp)
 .endif
 	mov	48(STATE), CTR
 .Lmain_\id:
