@@ -17,7 +17,9 @@
  *      place); to open a short text, its ciphertext is read again the same
  *      way into Poly1305;
  *   3. a longer text through an skcipher walk, each piece of at most
- *      SC_SIMD_CHUNK bytes sealed or opened by the row in one SIMD section;
+ *      SC_SIMD_CHUNK bytes sealed or opened by the row in one SIMD section
+ *      (sealed, a piece's last bytes may wait, copied into the request
+ *      context, for the next piece's call to MAC: sc_ccp_seal());
  *   4. the lengths block and the tag, compared with crypto_memneq.
  * A forged tag on a text that went through the walk: the text is
  * restored in place (the keystream XORed back) or wiped out of place;

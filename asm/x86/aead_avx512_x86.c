@@ -151,7 +151,9 @@ const struct sc_aead_impl sc_aead_impl_avx512 = {
  *
  * seal  the rounds of iteration k (k >= 2) MAC the ciphertext from the
  *       piece's start on, which iterations before it have written; the
- *       plan's row MACs the rest after the call.
+ *       plan's row MACs the rest after the call.  Where more text
+ *       follows, the piece's last 800 bytes are held back for the next
+ *       piece's iteration 1 (seal_held, sc_ccp_seal_mulx_held()).
  * open  the plan's row MACs the piece's start first; the rounds MAC the
  *       last 800 bytes per iteration, each iteration reading its blocks
  *       before any iteration writes over them (in place: iteration k has
@@ -206,22 +208,6 @@ static unsigned int sc_ccp_zmm_pairs(unsigned int len)
 	return (len + 16 * CHACHA_BLOCK_SIZE - 1) / (32 * CHACHA_BLOCK_SIZE);
 }
 
-static void sc_ccp_seal_mulx(const u32 *state, struct sc_poly1305_core *core,
-			     u8 *dst, const u8 *src, unsigned int len)
-{
-	unsigned int pairs = sc_ccp_zmm_pairs(len), woven;
-	struct sc_chacha_mac mac = { .core = core, .blocks = dst, .skip = 1 };
-
-	if (pairs < 2) {
-		sc_aead_impl_onepass.seal(state, core, dst, src, len);
-		return;
-	}
-	woven = (pairs - 1) * SC_CCP_WOVEN;
-	sc_chacha_xor_avx512_32x_mac(state, dst, src, len, 20, &mac);
-	sc_ccp_mac(sc_poly1305_pick(len - woven), core, dst + woven,
-		   len - woven);
-}
-
 /*
  * Sealing pieces of a longer text: the last 800 bytes of a piece's
  * ciphertext are held back for the next piece's first iteration, which has
@@ -260,6 +246,15 @@ static void sc_ccp_seal_mulx_held(const u32 *state,
 	sc_chacha_xor_avx512_32x_mac(state, dst, src, len, 20, &mac);
 	if (rest)
 		sc_ccp_mac(sc_poly1305_pick(rest), core, dst + woven, rest);
+}
+
+/* A piece on its own: nothing held back before it, nothing after */
+static void sc_ccp_seal_mulx(const u32 *state, struct sc_poly1305_core *core,
+			     u8 *dst, const u8 *src, unsigned int len)
+{
+	struct sc_ccp_held none = { 0 };
+
+	sc_ccp_seal_mulx_held(state, core, dst, src, len, &none);
 }
 
 static void sc_ccp_open_mulx(const u32 *state, struct sc_poly1305_core *core,
