@@ -112,7 +112,7 @@ struct sc_chacha_impl {
 	/*
 	 * Blocks one such call computes in the time of one, key block
 	 * included: a text of a multiple of this many blocks would pay a
-	 * batch for the key block alone.
+	 * batch for the key block alone.  0: no text would.
 	 */
 	unsigned int key_batch;
 };

@@ -65,12 +65,17 @@ const struct sc_chacha_impl *sc_ccp_keyed_row(const struct sc_aead_impl *impl,
 {
 	const struct sc_chacha_impl *chacha;
 
-	/* one SIMD section holds the call: at most 4 KiB with the key block */
-	if (len > SC_SIMD_CHUNK - CHACHA_BLOCK_SIZE)
+	/*
+	 * one SIMD section holds the call: at most 4 KiB of vector work,
+	 * with the key block unless it rides in general registers
+	 */
+	if (len > SC_SIMD_CHUNK)
 		return NULL;
 	chacha = impl->chacha(len + CHACHA_BLOCK_SIZE);
 	if (!chacha->xor_stream_key ||
-	    !(sc_ccp_blocks(len) % chacha->key_batch))
+	    (chacha->key_batch && !(sc_ccp_blocks(len) % chacha->key_batch)))
+		return NULL;
+	if (len > SC_SIMD_CHUNK - CHACHA_BLOCK_SIZE && chacha->key_batch)
 		return NULL;
 	return chacha;
 }

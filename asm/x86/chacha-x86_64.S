@@ -81,6 +81,10 @@
  *                               avx512-mulx
  *   sc_chacha_xor_avx512_24vh_mac  the same for the 17-24 block kernel
  *                               (_chacha_vh), its one round loop
+ *   sc_chacha_xor_avx512_32x_gkey  keyed, for texts of whole 32-block
+ *                               groups: the key block computed in general
+ *                               registers inside the first group's rounds
+ *                               (_key_slot) instead of a batch of its own
  *   sc_chacha_xor_avx512vl_1h   horizontal, groups of 1 block in xmm
  *   sc_chacha_xor_avx512vl_2h   horizontal, groups of 2 blocks in ymm
  *   sc_chacha_xor_avx512_4h     horizontal, groups of 4 blocks in zmm
@@ -262,21 +266,25 @@
 	_qr_512	B, \r, \x0, \y0, \z0
 .endif
 	_mac_slot
+	_key_slot	\r, \x0, \y0, \z0
 	_qr_512	A, \r, \x1, \y1, \z1
 .if \two
 	_qr_512	B, \r, \x1, \y1, \z1
 .endif
 	_mac_slot
+	_key_slot	\r, \x1, \y1, \z1
 	_qr_512	A, \r, \x2, \y2, \z2
 .if \two
 	_qr_512	B, \r, \x2, \y2, \z2
 .endif
 	_mac_slot
+	_key_slot	\r, \x2, \y2, \z2
 	_qr_512	A, \r, \x3, \y3, \z3
 .if \two
 	_qr_512	B, \r, \x3, \y3, \z3
 .endif
 	_mac_slot
+	_key_slot	\r, \x3, \y3, \z3
 .endm
 
 /*
@@ -312,6 +320,132 @@
 	_mulx_piece	MPK
 .endif
 	.set	MPIECE, MPIECE + 1
+.endm
+
+/*
+ * A ChaCha block in general registers woven into zmm rounds (the gkey
+ * kernel's first two-batch iteration): after each quarter-round of the
+ * vector step, the same step of the same quarter-round of the scalar
+ * block (_key_slot), so that its 20 rounds end with the vector ones.  The
+ * scalar words 0-7 and 12-15 live in the registers _kto names, the four
+ * c words (8-11) in the frame at KC, %r14d is scratch.  A step is three
+ * dependent one-cycle operations (five with c in the frame, its load
+ * early): the block's chain fits a double round of two zmm batches with
+ * room to spare, and the integer units are idle there.  KEYW is 1 only
+ * while that loop is assembled.
+ */
+	.set	KEYW, 0
+.macro _key_slot r, x, y, z
+.if KEYW
+	_kstep	\r, \x, \y, \z
+.endif
+.endm
+
+/* \insn \src, W\d (W\d: the register of scalar word \d) */
+.macro _kto insn, src, d
+.if \d == 0
+	\insn	\src, %eax
+.elseif \d == 1
+	\insn	\src, %ebx
+.elseif \d == 2
+	\insn	\src, %ecx
+.elseif \d == 3
+	\insn	\src, %edx
+.elseif \d == 4
+	\insn	\src, %esi
+.elseif \d == 5
+	\insn	\src, %edi
+.elseif \d == 6
+	\insn	\src, %r8d
+.elseif \d == 7
+	\insn	\src, %r9d
+.elseif \d == 12
+	\insn	\src, %r10d
+.elseif \d == 13
+	\insn	\src, %r11d
+.elseif \d == 14
+	\insn	\src, %r12d
+.elseif \d == 15
+	\insn	\src, %r13d
+.else
+	.error "_kto: the c words are in the frame"
+.endif
+.endm
+
+/* \insn W\s, \dst */
+.macro _kfrom insn, s, dst
+.if \s == 0
+	\insn	%eax, \dst
+.elseif \s == 1
+	\insn	%ebx, \dst
+.elseif \s == 2
+	\insn	%ecx, \dst
+.elseif \s == 3
+	\insn	%edx, \dst
+.elseif \s == 4
+	\insn	%esi, \dst
+.elseif \s == 5
+	\insn	%edi, \dst
+.elseif \s == 6
+	\insn	%r8d, \dst
+.elseif \s == 7
+	\insn	%r9d, \dst
+.elseif \s == 12
+	\insn	%r10d, \dst
+.elseif \s == 13
+	\insn	%r11d, \dst
+.elseif \s == 14
+	\insn	%r12d, \dst
+.elseif \s == 15
+	\insn	%r13d, \dst
+.else
+	.error "_kfrom: the c words are in the frame"
+.endif
+.endm
+
+/* \insn W\s, W\d */
+.macro _kop insn, s, d
+.if \d == 0
+	_kfrom	\insn, \s, %eax
+.elseif \d == 1
+	_kfrom	\insn, \s, %ebx
+.elseif \d == 2
+	_kfrom	\insn, \s, %ecx
+.elseif \d == 3
+	_kfrom	\insn, \s, %edx
+.elseif \d == 4
+	_kfrom	\insn, \s, %esi
+.elseif \d == 5
+	_kfrom	\insn, \s, %edi
+.elseif \d == 6
+	_kfrom	\insn, \s, %r8d
+.elseif \d == 7
+	_kfrom	\insn, \s, %r9d
+.elseif \d == 12
+	_kfrom	\insn, \s, %r10d
+.elseif \d == 13
+	_kfrom	\insn, \s, %r11d
+.elseif \d == 14
+	_kfrom	\insn, \s, %r12d
+.elseif \d == 15
+	_kfrom	\insn, \s, %r13d
+.else
+	.error "_kop: the c words are in the frame"
+.endif
+.endm
+
+/* scalar x += y; z ^= x; z <<<= r */
+.macro _kstep r, x, y, z
+.if \x >= 8 && \x <= 11
+	movl	KC + 4 * (\x - 8)(%rsp), %r14d
+	_kfrom	addl, \y, %r14d
+	movl	%r14d, KC + 4 * (\x - 8)(%rsp)
+	_kto	xorl, %r14d, \z
+.else
+	_kop	addl, \y, \x
+	_kop	xorl, \x, \z
+.endif
+	_kto	roll, $\r, \z
 .endm
 
 /* rotate one register without vprold; \t is clobbered */
@@ -761,6 +895,68 @@
 .endm
 
 /*
+ * The gkey kernel's first two-batch iteration (see _key_slot): ChaCha's
+ * registers to the frame as for the MAC, the scalar block's words from
+ * the state (its counter state[12], one below the batches'), then after
+ * the rounds the feed-forward, the block to MKEY, the c words wiped and
+ * MKEY cleared (no other iteration computes it).  Keystream words stay in
+ * %eax, %r10 and %r11 (cleared at the end) and in callee-saved registers
+ * (popped).
+ */
+.macro _key_begin
+	mov	STATE, GSAVE(%rsp)
+	mov	DST, GSAVE + 8(%rsp)
+	mov	SRC, GSAVE + 16(%rsp)
+	mov	LEN64, GSAVE + 24(%rsp)
+	mov	%r8, GSAVE + 32(%rsp)
+	mov	CTR64, GSAVE + 40(%rsp)
+	mov	NROUNDS, MRND(%rsp)
+	mov	STATE, %r14
+.irp i, 8, 9, 10, 11
+	movl	4 * \i(%r14), %eax
+	movl	%eax, KC + 4 * (\i - 8)(%rsp)
+.endr
+.irp i, 0, 1, 2, 3, 4, 5, 6, 7, 12, 13, 14, 15
+	_kto	movl, (4*\i)(%r14), \i
+.endr
+.endm
+
+.macro _key_end
+	mov	GSAVE(%rsp), %r14
+	mov	MKEY(%rsp), %r15
+.irp i, 0, 1, 2, 3, 4, 5, 6, 7, 12, 13, 14, 15
+	_kto	addl, (4*\i)(%r14), \i
+	_kfrom	movl, \i, (4*\i)(%r15)
+.endr
+.irp i, 8, 9, 10, 11
+	movl	KC + 4 * (\i - 8)(%rsp), %eax
+	addl	4 * \i(%r14), %eax
+	movl	%eax, 4 * \i(%r15)
+.endr
+	movq	$0, KC(%rsp)
+	movq	$0, KC + 8(%rsp)
+	movq	$0, MKEY(%rsp)
+	mov	GSAVE(%rsp), STATE
+	mov	GSAVE + 8(%rsp), DST
+	mov	GSAVE + 16(%rsp), SRC
+	mov	GSAVE + 24(%rsp), LEN64
+	mov	GSAVE + 32(%rsp), %r8
+	mov	GSAVE + 40(%rsp), CTR64
+.endm
+
+/* The rounds of the gkey iteration: a scalar block woven in */
+.macro _key_rounds
+	_key_begin
+4:
+	.set	KEYW, 1
+	_dround	1
+	.set	KEYW, 0
+	subl	$2, MRND(%rsp)
+	jg	4b
+	_key_end
+.endm
+
+/*
  * \two: run two batches while more than one batch of data is left.
  * \key: a keyed call, void fn(state, dst, src, len, nrounds, u8 *key):
  * block state[12] goes to key[0..63] as plain keystream and the data
@@ -772,7 +968,7 @@
  * Frame: [0, 4 VL) batch B spill, then the two batch counters, then the
  * key pointer; the _mac kernel's fields after it.
  */
-.macro _chacha_512 id, vl, two, key=0, mac=0
+.macro _chacha_512 id, vl, two, key=0, mac=0, gkey=0
 	_set_vl	\vl, 2
 	.set	BATCH, 16 * VL
 	.set	CTRA, 4 * VL
@@ -786,7 +982,9 @@
 	.set	MRND, 4 * VL + 36
 	.set	GSAVE, 4 * VL + 40
 	.set	MTHEN, 4 * VL + 88
-	.set	FRAME, 4 * VL + 96
+	.set	MKEY, 4 * VL + 96
+	.set	KC, 4 * VL + 104
+	.set	FRAME, 4 * VL + 128
 .else
 	.set	FRAME, 4 * VL + 24	/* %rsp 16-byte aligned, as before */
 .endif
@@ -804,12 +1002,21 @@
 .if \key
 	mov	%r9, KEYP(%rsp)
 .endif
-.if \mac
+.if \gkey
+	/* no MAC: MSKIP is never reached; the key block's buffer */
+	movl	$-1, MSKIP(%rsp)
+	movq	$0, MTHEN(%rsp)
+	mov	%r9, MKEY(%rsp)
+.elseif \mac
 	_mac_args
 	mov	MAC_THEN(%r9), %rax
 	mov	%rax, MTHEN(%rsp)
+	movq	$0, MKEY(%rsp)
 .endif
 	mov	48(STATE), CTR
+.if \gkey
+	inc	CTR		/* the batches start after the key block */
+.endif
 .Lmain_\id:
 	_keep_mul
 	mov	CTR, CTRA(%rsp)
@@ -824,6 +1031,8 @@
 	cmpl	$0, MSKIP(%rsp)
 	je	2f
 	decl	MSKIP(%rsp)
+	cmpq	$0, MKEY(%rsp)
+	jne	6f
 .endif
 	mov	NROUNDS, RLOOP
 1:
@@ -834,6 +1043,9 @@
 	jmp	3f
 2:
 	_mac_rounds
+	jmp	3f
+6:
+	_key_rounds
 3:
 .endif
 	_ffw_512	A, CTRA(%rsp)
@@ -888,7 +1100,10 @@
 	vmovdqu64	TMP, 3 * VL(%rsp)
 .endif
 .if \mac
-	/* the MULX products' scratch registers that nothing restores */
+	/*
+	 * the scratch registers that nothing restores: MULX products, or
+	 * key block words (gkey)
+	 */
 	xor	%eax, %eax
 	xor	%r10d, %r10d
 	xor	%r11d, %r11d
@@ -943,6 +1158,21 @@ SYM_FUNC_START(sc_chacha_xor_avx512_32x_mac)
 	_pop_saved
 	RET
 SYM_FUNC_END(sc_chacha_xor_avx512_32x_mac)
+
+/*
+ * keyed, for texts of whole two-batch groups (32 blocks), where the
+ * keyed kernels above would need a batch for the key block alone: void
+ * fn(state, dst, src, len, nrounds, u8 *key) as sc_chacha_xor_avx512_32x_key
+ * (block state[12] to key[0..63], the data from block state[12] + 1), the
+ * key block computed in general registers inside the first two-batch
+ * iteration's rounds (_key_slot).  @len > 1 KiB.
+ */
+SYM_FUNC_START(sc_chacha_xor_avx512_32x_gkey)
+	_push_saved
+	_chacha_512	z32g, 64, 1, 0, 1, 1
+	_pop_saved
+	RET
+SYM_FUNC_END(sc_chacha_xor_avx512_32x_gkey)
 
 /* ---- SSSE3 / AVX2 body (16 vector registers) ------------------------- */
 
