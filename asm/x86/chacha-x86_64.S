@@ -802,6 +802,30 @@
 #define MAC_THEN	24
 
 /*
+ * ChaCha's general registers to the frame (GSAVE) and the round count to
+ * MRND, the woven loop's counter, around a round loop whose woven code
+ * takes the registers; and back.
+ */
+.macro _park_gprs
+	mov	STATE, GSAVE(%rsp)
+	mov	DST, GSAVE + 8(%rsp)
+	mov	SRC, GSAVE + 16(%rsp)
+	mov	LEN64, GSAVE + 24(%rsp)
+	mov	%r8, GSAVE + 32(%rsp)
+	mov	CTR64, GSAVE + 40(%rsp)
+	mov	NROUNDS, MRND(%rsp)
+.endm
+
+.macro _unpark_gprs
+	mov	GSAVE(%rsp), STATE
+	mov	GSAVE + 8(%rsp), DST
+	mov	GSAVE + 16(%rsp), SRC
+	mov	GSAVE + 24(%rsp), LEN64
+	mov	GSAVE + 32(%rsp), %r8
+	mov	GSAVE + 40(%rsp), CTR64
+.endm
+
+/*
  * Around a round loop with MULX blocks woven in (_mac_slot).  The MULX
  * code needs thirteen general registers: _mac_begin parks ChaCha's in the
  * frame (the rounds need none of them), loads r, s1 and h from the core
@@ -812,13 +836,7 @@
  * GSAVE (six registers).
  */
 .macro _mac_begin
-	mov	STATE, GSAVE(%rsp)
-	mov	DST, GSAVE + 8(%rsp)
-	mov	SRC, GSAVE + 16(%rsp)
-	mov	LEN64, GSAVE + 24(%rsp)
-	mov	%r8, GSAVE + 32(%rsp)
-	mov	CTR64, GSAVE + 40(%rsp)
-	mov	NROUNDS, MRND(%rsp)
+	_park_gprs
 	mov	MCORE(%rsp), %rax
 	_mulx_load	%rax
 	mov	MACP(%rsp), %rsi
@@ -831,12 +849,7 @@
 	mov	%r13, CORE_H0(%rax)
 	mov	%r14, CORE_H1(%rax)
 	mov	%r15, CORE_H2(%rax)
-	mov	GSAVE(%rsp), STATE
-	mov	GSAVE + 8(%rsp), DST
-	mov	GSAVE + 16(%rsp), SRC
-	mov	GSAVE + 24(%rsp), LEN64
-	mov	GSAVE + 32(%rsp), %r8
-	mov	GSAVE + 40(%rsp), CTR64
+	_unpark_gprs
 .endm
 
 /*
@@ -904,13 +917,7 @@
  * (popped).
  */
 .macro _key_begin
-	mov	STATE, GSAVE(%rsp)
-	mov	DST, GSAVE + 8(%rsp)
-	mov	SRC, GSAVE + 16(%rsp)
-	mov	LEN64, GSAVE + 24(%rsp)
-	mov	%r8, GSAVE + 32(%rsp)
-	mov	CTR64, GSAVE + 40(%rsp)
-	mov	NROUNDS, MRND(%rsp)
+	_park_gprs
 	mov	STATE, %r14
 .irp i, 8, 9, 10, 11
 	movl	4 * \i(%r14), %eax
@@ -936,12 +943,7 @@
 	movq	$0, KC(%rsp)
 	movq	$0, KC + 8(%rsp)
 	movq	$0, MKEY(%rsp)
-	mov	GSAVE(%rsp), STATE
-	mov	GSAVE + 8(%rsp), DST
-	mov	GSAVE + 16(%rsp), SRC
-	mov	GSAVE + 24(%rsp), LEN64
-	mov	GSAVE + 32(%rsp), %r8
-	mov	GSAVE + 40(%rsp), CTR64
+	_unpark_gprs
 .endm
 
 /* The rounds of the gkey iteration: a scalar block woven in */
