@@ -112,10 +112,15 @@ struct sc_chacha_impl {
 	/*
 	 * Blocks one such call computes in the time of one, key block
 	 * included: a text of a multiple of this many blocks would pay a
-	 * batch for the key block alone.  0: no text would.
+	 * batch for the key block alone; except with @key_gpr on CPUs that
+	 * have none of @key_gpr_avoid, where such a call computes the key
+	 * block in general registers alongside the vector rounds.
 	 */
 	unsigned int key_batch;
+	bool key_gpr;
+	u32 key_gpr_avoid;
 };
+
 
 /* ---- Poly1305 -------------------------------------------------------- */
 
@@ -310,6 +315,12 @@ struct sc_keccakx_impl {
 /* ---- Implementation tables (impl.c) ---------------------------------- */
 
 u32 sc_cpu_features(void);		/* kernel: main.c; userspace: test/ */
+
+/* A keyed call of whole key_batch groups pays no batch for the key block */
+static inline bool sc_chacha_key_in_gprs(const struct sc_chacha_impl *im)
+{
+	return im->key_gpr && !(sc_cpu_features() & im->key_gpr_avoid);
+}
 
 extern const struct sc_chacha_impl *const sc_chacha_impls[];
 extern const struct sc_poly1305_impl *const sc_poly1305_impls[];

@@ -268,7 +268,10 @@ static void sc_chacha_xor_avx512(const u32 *state, u8 *dst, const u8 *src,
  * included: xmm for short ones, else ymm (@zmm false) or zmm.  A text of
  * whole zmm two-batch groups would pay a batch for the key block alone:
  * there the key block rides the first group's rounds in general registers
- * (gkey), which cost them nothing measurable.
+ * (gkey), which cost them nothing measurable on Zen 5, where the integer
+ * units are idle during the vector rounds.  Not on Intel: there two of
+ * the ports that run 512-bit code run the scalar ALU operations too, and
+ * the kernel was not measured there.
  */
 static void sc_chacha_xor_key_x86(const u32 *state, u8 *key, u8 *dst,
 				  const u8 *src, unsigned int len, int nrounds,
@@ -279,7 +282,8 @@ static void sc_chacha_xor_key_x86(const u32 *state, u8 *key, u8 *dst,
 	if (len + CHACHA_BLOCK_SIZE <= SC_CHACHA_XMM_MAX)
 		sc_chacha_xor_avx512vl_4x_key(state, dst, src, len, nrounds,
 					      key);
-	else if (zmm && !(blocks % 32))
+	else if (zmm && !(blocks % 32) &&
+		 sc_chacha_key_in_gprs(&sc_chacha_impl_avx512))
 		sc_chacha_xor_avx512_32x_gkey(state, dst, src, len, nrounds,
 					      key);
 	else if (zmm)
@@ -530,7 +534,9 @@ const struct sc_chacha_impl sc_chacha_impl_avx512 = {
 	.xor_stream = sc_chacha_xor_avx512,
 	.hchacha = sc_hchacha_x86_avx512vl,
 	.xor_stream_key = sc_chacha_xor_key_avx512,
-	.key_batch = 0,			/* gkey: see sc_chacha_xor_key_x86() */
+	.key_batch = 32,		/* 2 x 16 blocks in zmm */
+	.key_gpr = true,		/* gkey: see sc_chacha_xor_key_x86() */
+	.key_gpr_avoid = SC_CPU_INTEL,
 };
 
 /*
