@@ -148,12 +148,12 @@ void sc_ccp_start(const struct sc_aead_impl *impl, struct sc_ccp *c,
  * AD, then the piece's ciphertext; the rest of the text goes on with
  * sc_ccp_seal()/sc_ccp_open().  A first piece of a multiple of a row's
  * key_batch keeps the separate key block (with it the call would need
- * another batch); the zmm row has none (its key block rides in general
- * registers there), so a whole 4 KiB first piece goes keyed with it, 4 KiB
- * of vector work.  Opened in place, the ciphertext must be MACed before the
- * keystream overwrites it: no keyed call.  A short text in one piece
- * (always, in flat buffers) goes this way too when it can: no copy into
- * the head buffer and back.
+ * another batch), unless the key block rides in general registers there
+ * (sc_chacha_key_in_gprs(): the zmm row, but on Intel), so a whole 4 KiB
+ * first piece goes keyed with it, 4 KiB of vector work.  Opened in place,
+ * the ciphertext must be MACed before the keystream overwrites it: no
+ * keyed call.  A short text in one piece (always, in flat buffers) goes
+ * this way too when it can: no copy into the head buffer and back.
  */
 const struct sc_chacha_impl *sc_ccp_keyed_row(const struct sc_aead_impl *impl,
 					      unsigned int len);
