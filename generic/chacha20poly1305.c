@@ -65,20 +65,17 @@ const struct sc_chacha_impl *sc_ccp_keyed_row(const struct sc_aead_impl *impl,
 {
 	const struct sc_chacha_impl *chacha;
 
-	/*
-	 * one SIMD section holds the call: at most 4 KiB of vector work, so
-	 * a 4 KiB piece only where its key block rides in general registers
-	 * (64 blocks: whole key_batch groups)
-	 */
+	/* one SIMD section holds the call: at most 4 KiB of vector work */
 	if (len > SC_SIMD_CHUNK)
 		return NULL;
 	chacha = impl->chacha(len + CHACHA_BLOCK_SIZE);
-	if (!chacha->xor_stream_key ||
-	    (chacha->key_batch && !(sc_ccp_blocks(len) % chacha->key_batch) &&
-	     !sc_chacha_key_in_gprs(chacha)))
+	if (!chacha->xor_stream_key)
 		return NULL;
-	if (len > SC_SIMD_CHUNK - CHACHA_BLOCK_SIZE &&
-	    !sc_chacha_key_in_gprs(chacha))
+	/* whole key_batch groups (a 4 KiB piece too) with no batch more */
+	if (sc_chacha_key_in_gprs(chacha))
+		return chacha;
+	if (len > SC_SIMD_CHUNK - CHACHA_BLOCK_SIZE ||
+	    !(sc_ccp_blocks(len) % chacha->key_batch))
 		return NULL;
 	return chacha;
 }

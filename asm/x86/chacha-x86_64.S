@@ -327,7 +327,7 @@
  * kernel's first two-batch iteration): after each quarter-round of the
  * vector step, the same step of the same quarter-round of the scalar
  * block (_key_slot), so that its 20 rounds end with the vector ones.  The
- * scalar words 0-7 and 12-15 live in the registers _kto names, the four
+ * scalar words 0-7 and 12-15 live in the registers _kreg names, the four
  * c words (8-11) in the frame at KC, %r14d is scratch.  A step is three
  * dependent one-cycle operations (five with c in the frame, its load
  * early): the block's chain fits a double round of two zmm batches with
@@ -341,111 +341,52 @@
 .endif
 .endm
 
-/* \insn \src, W\d (W\d: the register of scalar word \d) */
-.macro _kto insn, src, d
-.if \d == 0
-	\insn	\src, %eax
-.elseif \d == 1
-	\insn	\src, %ebx
-.elseif \d == 2
-	\insn	\src, %ecx
-.elseif \d == 3
-	\insn	\src, %edx
-.elseif \d == 4
-	\insn	\src, %esi
-.elseif \d == 5
-	\insn	\src, %edi
-.elseif \d == 6
-	\insn	\src, %r8d
-.elseif \d == 7
-	\insn	\src, %r9d
-.elseif \d == 12
-	\insn	\src, %r10d
-.elseif \d == 13
-	\insn	\src, %r11d
-.elseif \d == 14
-	\insn	\src, %r12d
-.elseif \d == 15
-	\insn	\src, %r13d
+/* \sym := the general register of scalar word \i (a register symbol) */
+.macro _kreg sym, i
+.if \i == 0
+	.set	\sym, %eax
+.elseif \i == 1
+	.set	\sym, %ebx
+.elseif \i == 2
+	.set	\sym, %ecx
+.elseif \i == 3
+	.set	\sym, %edx
+.elseif \i == 4
+	.set	\sym, %esi
+.elseif \i == 5
+	.set	\sym, %edi
+.elseif \i == 6
+	.set	\sym, %r8d
+.elseif \i == 7
+	.set	\sym, %r9d
+.elseif \i == 12
+	.set	\sym, %r10d
+.elseif \i == 13
+	.set	\sym, %r11d
+.elseif \i == 14
+	.set	\sym, %r12d
+.elseif \i == 15
+	.set	\sym, %r13d
 .else
-	.error "_kto: the c words are in the frame"
-.endif
-.endm
-
-/* \insn W\s, \dst */
-.macro _kfrom insn, s, dst
-.if \s == 0
-	\insn	%eax, \dst
-.elseif \s == 1
-	\insn	%ebx, \dst
-.elseif \s == 2
-	\insn	%ecx, \dst
-.elseif \s == 3
-	\insn	%edx, \dst
-.elseif \s == 4
-	\insn	%esi, \dst
-.elseif \s == 5
-	\insn	%edi, \dst
-.elseif \s == 6
-	\insn	%r8d, \dst
-.elseif \s == 7
-	\insn	%r9d, \dst
-.elseif \s == 12
-	\insn	%r10d, \dst
-.elseif \s == 13
-	\insn	%r11d, \dst
-.elseif \s == 14
-	\insn	%r12d, \dst
-.elseif \s == 15
-	\insn	%r13d, \dst
-.else
-	.error "_kfrom: the c words are in the frame"
-.endif
-.endm
-
-/* \insn W\s, W\d */
-.macro _kop insn, s, d
-.if \d == 0
-	_kfrom	\insn, \s, %eax
-.elseif \d == 1
-	_kfrom	\insn, \s, %ebx
-.elseif \d == 2
-	_kfrom	\insn, \s, %ecx
-.elseif \d == 3
-	_kfrom	\insn, \s, %edx
-.elseif \d == 4
-	_kfrom	\insn, \s, %esi
-.elseif \d == 5
-	_kfrom	\insn, \s, %edi
-.elseif \d == 6
-	_kfrom	\insn, \s, %r8d
-.elseif \d == 7
-	_kfrom	\insn, \s, %r9d
-.elseif \d == 12
-	_kfrom	\insn, \s, %r10d
-.elseif \d == 13
-	_kfrom	\insn, \s, %r11d
-.elseif \d == 14
-	_kfrom	\insn, \s, %r12d
-.elseif \d == 15
-	_kfrom	\insn, \s, %r13d
-.else
-	.error "_kop: the c words are in the frame"
+	.error "_kreg: the c words are in the frame"
 .endif
 .endm
 
 /* scalar x += y; z ^= x; z <<<= r */
 .macro _kstep r, x, y, z
+	_kreg	KY, \y
+	_kreg	KZ, \z
 .if \x >= 8 && \x <= 11
 	movl	KC + 4 * (\x - 8)(%rsp), %r14d
-	_kfrom	addl, \y, %r14d
+	addl	KY, %r14d
 	movl	%r14d, KC + 4 * (\x - 8)(%rsp)
-	_kto	xorl, %r14d, \z
+	xorl	%r14d, KZ
 .else
-	_kop	addl, \y, \x
-	_kop	xorl, \x, \z
+	_kreg	KX, \x
+	addl	KY, KX
+	xorl	KX, KZ
 .endif
-	_kto	roll, $\r, \z
+	roll	$\r, KZ
 .endm
 
 /* rotate one register without vprold; \t is clobbered */
@@ -924,7 +865,8 @@
 	movl	%eax, KC + 4 * (\i - 8)(%rsp)
 .endr
 .irp i, 0, 1, 2, 3, 4, 5, 6, 7, 12, 13, 14, 15
-	_kto	movl, (4*\i)(%r14), \i
+	_kreg	KW, \i
+	movl	4 * \i(%r14), KW
 .endr
 .endm
 
@@ -932,8 +874,9 @@
 	mov	GSAVE(%rsp), %r14
 	mov	MKEY(%rsp), %r15
 .irp i, 0, 1, 2, 3, 4, 5, 6, 7, 12, 13, 14, 15
-	_kto	addl, (4*\i)(%r14), \i
-	_kfrom	movl, \i, (4*\i)(%r15)
+	_kreg	KW, \i
+	addl	4 * \i(%r14), KW
+	movl	KW, 4 * \i(%r15)
 .endr
 .irp i, 8, 9, 10, 11
 	movl	KC + 4 * (\i - 8)(%rsp), %eax
