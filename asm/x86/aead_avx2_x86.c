@@ -22,9 +22,24 @@
 #define asmlinkage	/* userspace harness */
 #endif
 
+/*
+ * What a sealing call's rounds MAC besides its own output: the first
+ * batch's rounds the 512 bytes at @first (NULL: nothing), and after the
+ * last batch the output up to @end (a whole block).
+ */
+struct sc_ccp_avx2_mac {
+	const u8 *first;
+	const u8 *end;
+};
+
+_Static_assert(__builtin_offsetof(struct sc_ccp_avx2_mac, first) == 0 &&
+	       __builtin_offsetof(struct sc_ccp_avx2_mac, end) == 8,
+	       "chacha20poly1305-avx2.S: struct sc_ccp_avx2_mac layout");
+
 asmlinkage void sc_ccp_seal_avx2_x86(const u32 *state,
 				     struct sc_poly1305_core *core, u8 *dst,
-				     const u8 *src, unsigned int len);
+				     const u8 *src, unsigned int len,
+				     const struct sc_ccp_avx2_mac *mac);
 asmlinkage void sc_ccp_open_avx2_x86(const u32 *state,
 				     struct sc_poly1305_core *core, u8 *dst,
 				     const u8 *src, unsigned int len);
@@ -97,19 +112,53 @@ static void sc_ccp_avx2_mac(struct sc_poly1305_core *core, const u8 *src,
 		sc_ccp_avx2_mac_tail(core, src + whole, len - whole);
 }
 
-static void sc_ccp_seal_avx2(const u32 *state, struct sc_poly1305_core *core,
-			     u8 *dst, const u8 *src, unsigned int len)
+/*
+ * Sealing pieces of a longer text: a piece's first batch has no output
+ * of its own to MAC in its rounds and its last batch's is MACed after
+ * them, so a piece of whole batches followed by more text holds its last
+ * batch back, and the next piece's first batch MACs it.  Bytes held back
+ * by another row: all but their last batch first.
+ */
+static void sc_ccp_seal_avx2_held(const u32 *state,
+				  struct sc_poly1305_core *core, u8 *dst,
+				  const u8 *src, unsigned int len,
+				  struct sc_ccp_held *held)
 {
 	unsigned int whole = len & ~(POLY1305_BLOCK_SIZE - 1);
+	struct sc_ccp_avx2_mac mac = { .end = dst + whole };
+	unsigned int early = 0;
 
+	if (len > SC_CCP_AVX2_SHORT_MAX && held->len >= SC_CCP_AVX2_BATCH) {
+		early = held->len - SC_CCP_AVX2_BATCH;
+		mac.first = held->at + early;
+	} else {
+		early = held->len;
+	}
+	if (early)
+		sc_ccp_avx2_mac(core, held->at, early);
+	held->len = 0;
 	if (len <= SC_CCP_AVX2_SHORT_MAX) {
 		sc_chacha_pick(len)->xor_stream(state, dst, src, len, 20);
 		sc_ccp_avx2_mac(core, dst, len);
 		return;
 	}
-	sc_ccp_seal_avx2_x86(state, core, dst, src, len);
+	if (held->more && !(len % SC_CCP_AVX2_BATCH)) {
+		held->len = SC_CCP_AVX2_BATCH;
+		held->at = dst + len - SC_CCP_AVX2_BATCH;
+		mac.end = held->at;
+	}
+	sc_ccp_seal_avx2_x86(state, core, dst, src, len, &mac);
 	if (len != whole)
 		sc_ccp_avx2_mac_tail(core, dst + whole, len - whole);
+}
+
+/* A piece on its own: nothing held back before it, nothing after */
+static void sc_ccp_seal_avx2(const u32 *state, struct sc_poly1305_core *core,
+			     u8 *dst, const u8 *src, unsigned int len)
+{
+	struct sc_ccp_held none = { 0 };
+
+	sc_ccp_seal_avx2_held(state, core, dst, src, len, &none);
 }
 
 /*
@@ -197,4 +246,5 @@ const struct sc_aead_impl sc_aead_impl_avx2 = {
 	.open_head_max = SC_CCP_AVX2_OPEN_HEAD_MAX,
 	.open_lead_max = SC_CCP_AVX2_OPEN_LEAD_MAX,
 	.seal_tail = sc_ccp_seal_tail_avx2,
+	.seal_held = sc_ccp_seal_avx2_held,
 };
