@@ -48,9 +48,10 @@ struct sc_aead_ctx {
 
 /*
  * Per request, allocated with it (reqsize, about 1.3 KiB): no stack for
- * the buffers.  @head: the key block, then a short text, in place; a
- * longer text sealed has no head, and @held keeps the ciphertext a piece's
- * call held back for the next (sc_ccp_seal()) once the walk unmaps it;
+ * the buffers.  @head: the key block, then a short text or a lead, in
+ * place; a longer text sealed has no head or a lead, written out before
+ * @held keeps the ciphertext a piece's call held back for the next
+ * (sc_ccp_seal()) once the walk unmaps it;
  * @piece: the AD (and an opened short text's ciphertext) on its way to
  * Poly1305.
  */
@@ -89,7 +90,7 @@ struct sc_aead_job {
 	unsigned int adlen;		/* bytes of AD to authenticate */
 	unsigned int textlen;
 	unsigned int head;		/* text done with the key block: all */
-					/* of it, or an opened lead */
+					/* of it, or a lead */
 	unsigned int tail;		/* of the head: sealed after the AD */
 	bool encrypt;
 	bool keyed;			/* key block with the first walk piece */
@@ -197,7 +198,8 @@ static void sc_aead_ad(struct aead_request *req, struct sc_aead_job *job)
 /*
  * A short text's ciphertext into Poly1305: sealed, it is in rc->head
  * (with job->tail, the head's last blocks are sealed now, their rounds
- * carrying the MAC of the rest); opened, rc->head holds the plaintext, so
+ * carrying the MAC of the rest; a sealed lead's may be held back there
+ * for the first piece's call); opened, rc->head holds the plaintext, so
  * read the ciphertext again.
  */
 static void sc_aead_head(struct aead_request *req, struct sc_aead_job *job)
@@ -213,9 +215,10 @@ static void sc_aead_head(struct aead_request *req, struct sc_aead_job *job)
 					     job->head - job->tail, job->tail));
 	else if (job->encrypt)
 		sc_simd_run(job->impl->base.simd,
-			    sc_ccp_absorb(job->impl, &rc->ccp,
-					  rc->head + CHACHA_BLOCK_SIZE,
-					  job->head));
+			    sc_ccp_absorb_sealed(job->impl, &rc->ccp,
+						 rc->head + CHACHA_BLOCK_SIZE,
+						 job->head,
+						 job->head < job->textlen));
 	else
 		sc_aead_absorb_sg(req, job, req->src, req->assoclen, job->head,
 				  job->head, NULL);
@@ -308,8 +311,11 @@ static void sc_aead_seal_piece(struct sc_aead_reqctx *rc,
 }
 
 /*
- * Step 3: a long text, one SIMD section per piece of the walk; an opened
- * lead (job->head bytes, done with the key block) is stepped over.
+ * Step 3: a long text, one SIMD section per piece of the walk; a lead
+ * (job->head bytes, done with the key block) is stepped over, a sealed
+ * one written out from rc->head on the way: the walk may copy what it
+ * hands over back to dst (a bounce buffer), and rc->held, over rc->head,
+ * takes the bytes the first piece holds back.
  */
 static int sc_aead_text(struct aead_request *req, struct sc_aead_job *job,
 			bool undo)
@@ -334,6 +340,9 @@ static int sc_aead_text(struct aead_request *req, struct sc_aead_job *job,
 		if (n < walk.total)
 			n = round_down(n, walk.stride);
 		done = min(skip, n);
+		if (done && job->encrypt && !undo)
+			memcpy(dst, rc->head + CHACHA_BLOCK_SIZE + job->head -
+				    skip, done);
 		skip -= done;
 		for (; done < n; done += k) {
 			bool more;
@@ -419,7 +428,8 @@ static int sc_aead_crypt(struct aead_request *req, const u8 *nonce,
 	if (job.keyed) {
 		job.head = 0;
 	} else {
-		job.tail = sc_ccp_head_tail(job.impl, job.head, encrypt);
+		job.tail = sc_ccp_head_tail(job.impl, job.head, job.textlen,
+					    encrypt);
 		sc_aead_start(req, &job, nonce);
 		sc_aead_ad(req, &job);
 		sc_aead_head(req, &job);
@@ -439,8 +449,11 @@ static int sc_aead_crypt(struct aead_request *req, const u8 *nonce,
 		rc->tag[0] ^= 1;
 
 	if (encrypt) {
-		scatterwalk_map_and_copy(rc->head + CHACHA_BLOCK_SIZE, req->dst,
-					 req->assoclen, job.head, 1);
+		/* a sealed lead went out with the walk (sc_aead_text()) */
+		if (job.head == job.textlen)
+			scatterwalk_map_and_copy(rc->head + CHACHA_BLOCK_SIZE,
+						 req->dst, req->assoclen,
+						 job.head, 1);
 		scatterwalk_map_and_copy(rc->tag, req->dst,
 					 req->assoclen + job.textlen,
 					 CCP_TAG_SIZE, 1);

@@ -248,6 +248,14 @@ struct sc_aead_impl {
 	 */
 	unsigned int open_lead_max;
 	/*
+	 * seal, a text longer than SC_CCP_HEAD_MAX whose first piece has no
+	 * keyed ChaCha call (sc_ccp_keyed_row()): this many bytes from its
+	 * start (whole batches) go with the key block through the head,
+	 * one ChaCha call, and their ciphertext is held back for
+	 * @seal_held's first call.  0: none.
+	 */
+	unsigned int seal_lead;
+	/*
 	 * Optional, sealing a head (sc_ccp_head_tail()): its last one to four
 	 * blocks, @len bytes at @src (counter state[12]), to @dst, after
 	 * absorbing the @maclen bytes (whole blocks) at @mac, the head's

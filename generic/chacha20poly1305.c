@@ -127,9 +127,8 @@ void sc_ccp_absorb_sealed(const struct sc_aead_impl *impl, struct sc_ccp *c,
 {
 	unsigned int hold = 0;
 
-	if (impl->seal_held && more && len >= SC_CCP_HELD_MAX &&
-	    !(len % POLY1305_BLOCK_SIZE))
-		hold = SC_CCP_HELD_MAX;
+	if (impl->seal_held && more && !(len % POLY1305_BLOCK_SIZE))
+		hold = len < SC_CCP_HELD_MAX ? len : SC_CCP_HELD_MAX;
 	sc_ccp_absorb(impl, c, text, len - hold);
 	c->held.at = text + len - hold;
 	c->held.len = hold;
@@ -216,7 +215,7 @@ static void sc_ccp_buf(const struct sc_aead_impl *impl, const u8 *key,
 			sc_ccp_absorb(impl, &c, src, done);
 	} else {
 		/* the head in place in buf; open MACs the ciphertext from @src */
-		unsigned int tail = sc_ccp_head_tail(impl, head, seal);
+		unsigned int tail = sc_ccp_head_tail(impl, head, len, seal);
 
 		memcpy(buf + CHACHA_BLOCK_SIZE, src, head);
 		sc_ccp_start(impl, &c, k, nonce, buf, head - tail);
@@ -225,10 +224,12 @@ static void sc_ccp_buf(const struct sc_aead_impl *impl, const u8 *key,
 		if (tail)
 			sc_ccp_seal_tail(impl, &c, buf + CHACHA_BLOCK_SIZE,
 					 head - tail, tail);
-		else
-			sc_ccp_absorb(impl, &c,
-				      seal ? buf + CHACHA_BLOCK_SIZE : src, head);
+		else if (!seal)
+			sc_ccp_absorb(impl, &c, src, head);
 		memcpy(dst, buf + CHACHA_BLOCK_SIZE, head);
+		/* a sealed lead's ciphertext may be held back from @dst */
+		if (seal && !tail)
+			sc_ccp_absorb_sealed(impl, &c, dst, head, head < len);
 	}
 	while (done < len) {
 		unsigned int n = len - done < SC_SIMD_CHUNK ? len - done :

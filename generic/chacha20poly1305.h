@@ -84,20 +84,32 @@ static inline void sc_ccp_drop_powers(struct sc_ccp *c,
 /* The batch a lead completes, in blocks: the AVX2 row's (ymm, 8 blocks) */
 #define SC_CCP_BATCH_BLOCKS	8
 
+const struct sc_chacha_impl *sc_ccp_keyed_row(const struct sc_aead_impl *impl,
+					      unsigned int len);
+
 /*
  * Bytes of text that go through sc_ccp_start() for a text of @textlen
  * sealed (@seal) or opened with @impl: the whole text (a head), its first
- * blocks (an opened lead, impl->open_lead_max), or none.  A lead only
- * where the rest is one piece: the glue's walk cuts a longer text at
- * page boundaries, which a lead would put a partial batch before.
+ * blocks (a lead: opened, impl->open_lead_max; sealed, impl->seal_lead),
+ * or none.  An opened lead only where the rest is one piece: the glue's
+ * walk cuts a longer text at page boundaries, which a lead would put a
+ * partial batch before; a sealed lead is a whole batch, and only where
+ * the first piece has no keyed ChaCha call (sc_ccp_keyed_row()).
  */
 static inline unsigned int sc_ccp_head_len(const struct sc_aead_impl *impl,
 					   size_t textlen, bool seal)
 {
 	unsigned int lead;
 
-	if (seal || !impl->open_head_max)
-		return textlen <= SC_CCP_HEAD_MAX ? textlen : 0;
+	if (textlen <= SC_CCP_HEAD_MAX && (seal || !impl->open_head_max))
+		return textlen;
+	if (seal)
+		return impl->seal_lead &&
+		       !sc_ccp_keyed_row(impl, textlen < SC_SIMD_CHUNK ?
+					 textlen : SC_SIMD_CHUNK) ?
+		       impl->seal_lead : 0;
+	if (!impl->open_head_max)
+		return 0;
 	if (textlen <= impl->open_head_max)
 		return textlen;
 	lead = (textlen + CHACHA_BLOCK_SIZE - 1) / CHACHA_BLOCK_SIZE %
@@ -123,10 +135,11 @@ static inline unsigned int sc_ccp_head_len(const struct sc_aead_impl *impl,
 #define SC_CCP_TAIL_MAX		(11 * CHACHA_BLOCK_SIZE)
 
 static inline unsigned int sc_ccp_head_tail(const struct sc_aead_impl *impl,
-					    unsigned int head, bool seal)
+					    unsigned int head, size_t textlen,
+					    bool seal)
 {
 	if (!seal || !impl->seal_tail || head <= SC_CCP_TAIL_MIN ||
-	    head > SC_CCP_TAIL_MAX)
+	    head > SC_CCP_TAIL_MAX || head < textlen)
 		return 0;
 	return head - SC_CCP_TAIL_MIN;
 }
@@ -155,8 +168,6 @@ void sc_ccp_start(const struct sc_aead_impl *impl, struct sc_ccp *c,
  * keyed call.  A short text in one piece (always, in flat buffers) goes
  * this way too when it can: no copy into the head buffer and back.
  */
-const struct sc_chacha_impl *sc_ccp_keyed_row(const struct sc_aead_impl *impl,
-					      unsigned int len);
 void sc_ccp_start_keyed(const struct sc_chacha_impl *chacha, struct sc_ccp *c,
 			const u32 *key, const u8 *nonce, u8 *dst,
 			const u8 *src, unsigned int len);
@@ -189,9 +200,10 @@ void sc_ccp_seal(const struct sc_aead_impl *impl, struct sc_ccp *c, u8 *dst,
 void sc_ccp_flush(const struct sc_aead_impl *impl, struct sc_ccp *c);
 /*
  * After sc_ccp_start_keyed() and the AD, a sealed first piece's @len bytes
- * of ciphertext at @text; @more: more text follows, and the piece's last
- * SC_CCP_HELD_MAX bytes may be held back for its first call, as
- * sc_ccp_seal() holds back a piece's.
+ * of ciphertext at @text (or after sc_ccp_start() and the AD, a sealed
+ * lead's); @more: more text follows, and the piece's last bytes (at most
+ * SC_CCP_HELD_MAX) may be held back for the next call, as sc_ccp_seal()
+ * holds back a piece's.
  */
 void sc_ccp_absorb_sealed(const struct sc_aead_impl *impl, struct sc_ccp *c,
 			  const u8 *text, unsigned int len, bool more);

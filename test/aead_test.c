@@ -122,7 +122,7 @@ static int our_msg(const struct sc_aead_impl *im, bool mix, bool seal,
 			sc_ccp_absorb(im, &c, src, first);
 		done = first;
 	} else {
-		unsigned int tail = sc_ccp_head_tail(im, head, seal);
+		unsigned int tail = sc_ccp_head_tail(im, head, len, seal);
 
 		memcpy(buf + CHACHA_BLOCK_SIZE, src, head);
 		sc_ccp_start(im, &c, k, nonce, buf, head - tail);
@@ -131,10 +131,11 @@ static int our_msg(const struct sc_aead_impl *im, bool mix, bool seal,
 		if (tail)
 			sc_ccp_seal_tail(im, &c, buf + CHACHA_BLOCK_SIZE,
 					 head - tail, tail);
-		else
-			sc_ccp_absorb(im, &c,
-				      seal ? buf + CHACHA_BLOCK_SIZE : src, head);
+		else if (!seal)
+			sc_ccp_absorb(im, &c, src, head);
 		memcpy(dst, buf + CHACHA_BLOCK_SIZE, head);
+		if (seal && !tail)
+			sc_ccp_absorb_sealed(im, &c, dst, head, head < len);
 	}
 	while (done < len) {
 		size_t n = len - done < SC_SIMD_CHUNK ? len - done : SC_SIMD_CHUNK;
