@@ -379,6 +379,9 @@ struct sc_calib_ctx {
 	u32 chacha[CHACHA_STATE_WORDS];
 	struct sc_poly1305_msg poly;
 	u64 keccak[KECCAK_STATE_LANES];
+	/* Keccak xN: the streams' inputs and outputs (sc_calib_keccakx()) */
+	const u8 *xn_in[SC_KECCAKX_MAX];
+	u8 *xn_out[SC_KECCAKX_MAX];
 };
 
 /* One operation of @ctx->len bytes through @ctx->row, as the glue runs it. */
@@ -501,20 +504,22 @@ static void __init sc_calib_keccakx(void *arg)
 	const struct sc_keccakx_impl *im =
 		container_of(c->row, const struct sc_keccakx_impl, base);
 	unsigned int n = sc_keccakx_states(c->len), j;
-	const u8 *in[SC_KECCAKX_MAX];
-	u8 *out[SC_KECCAKX_MAX];
 	struct sc_keccakx_sponge sp;
 
 	BUILD_BUG_ON(SC_KECCAKX_MAX * SC_CALIB_XN_BLOCKS * SHAKE128_RATE >
 		     SC_SIMD_CHUNK);
+	/*
+	 * The pointers in the context, not here: with KASAN's redzones
+	 * around them and the sponge, the frame passed 2 KiB.
+	 */
 	for (j = 0; j < n; j++) {
-		in[j] = c->src + SC_CALIB_XN_INLEN * j;
-		out[j] = c->dst + SC_CALIB_XN_BLOCKS * SHAKE128_RATE * j;
+		c->xn_in[j] = c->src + SC_CALIB_XN_INLEN * j;
+		c->xn_out[j] = c->dst + SC_CALIB_XN_BLOCKS * SHAKE128_RATE * j;
 	}
 	sc_keccakx_sponge_init(&sp, n, SHAKE128_RATE);
-	sc_keccakx_sponge_absorb(im, &sp, in, 0, SC_CALIB_XN_INLEN);
+	sc_keccakx_sponge_absorb(im, &sp, c->xn_in, 0, SC_CALIB_XN_INLEN);
 	sc_keccakx_sponge_finalize(&sp, SHAKE_DSBYTE);
-	sc_keccakx_sponge_squeeze(im, &sp, out, SC_CALIB_XN_BLOCKS);
+	sc_keccakx_sponge_squeeze(im, &sp, c->xn_out, SC_CALIB_XN_BLOCKS);
 }
 
 /*
