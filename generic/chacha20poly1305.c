@@ -185,14 +185,20 @@ static void sc_ccp_key_words(const u8 *key, u32 *words)
 		words[i] = get_unaligned_le32(key + 4 * i);
 }
 
-static void sc_ccp_buf(const struct sc_aead_impl *impl, const u8 *key,
-		       const u8 *nonce, const u8 *ad, size_t adlen, u8 *dst,
-		       const u8 *src, size_t len, u8 *tag, bool seal)
+/*
+ * @pow_buf: room for the key's powers, in the caller's frame: with the
+ * head buffer and KASAN's redzones one frame passed 2 KiB.
+ */
+static noinline void sc_ccp_buf(const struct sc_aead_impl *impl,
+				const u8 *key, const u8 *nonce, const u8 *ad,
+				size_t adlen, u8 *dst, const u8 *src,
+				size_t len, u8 *tag, bool seal,
+				struct sc_poly1305_pow *pow_buf)
 {
 	u8 buf[CHACHA_BLOCK_SIZE + SC_CCP_HEAD_MAX];
 	unsigned int head, first = len < SC_SIMD_CHUNK ? len : SC_SIMD_CHUNK;
 	const struct sc_chacha_impl *keyed = NULL;
-	struct sc_poly1305_pow pow_buf, *pow = sc_ccp_powers(&pow_buf, len);
+	struct sc_poly1305_pow *pow = sc_ccp_powers(pow_buf, len);
 	struct sc_ccp c;
 	u32 k[8];
 	size_t done;
@@ -254,17 +260,21 @@ void sc_ccp_seal_buf(const struct sc_aead_impl *impl, const u8 *key,
 		     const u8 *nonce, const u8 *ad, size_t adlen, u8 *dst,
 		     const u8 *src, size_t len, u8 *tag)
 {
-	sc_ccp_buf(impl, key, nonce, ad, adlen, dst, src, len, tag, true);
+	struct sc_poly1305_pow pow;
+
+	sc_ccp_buf(impl, key, nonce, ad, adlen, dst, src, len, tag, true, &pow);
 }
 
 int sc_ccp_open_buf(const struct sc_aead_impl *impl, const u8 *key,
 		    const u8 *nonce, const u8 *ad, size_t adlen, u8 *dst,
 		    const u8 *src, size_t len, const u8 *tag)
 {
+	struct sc_poly1305_pow pow;
 	u8 want[CCP_TAG_SIZE];
 	int bad;
 
-	sc_ccp_buf(impl, key, nonce, ad, adlen, dst, src, len, want, false);
+	sc_ccp_buf(impl, key, nonce, ad, adlen, dst, src, len, want, false,
+		   &pow);
 	bad = sc_ccp_tag_differs(want, tag);
 	memzero_explicit(want, sizeof(want));
 	if (!bad)
