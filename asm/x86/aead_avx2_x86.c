@@ -127,13 +127,11 @@ static void sc_ccp_seal_avx2_held(const u32 *state,
 {
 	unsigned int whole = len & ~(POLY1305_BLOCK_SIZE - 1);
 	struct sc_ccp_avx2_mac mac = { .end = dst + whole };
-	unsigned int early = 0;
+	unsigned int early = held->len;
 
 	if (len > SC_CCP_AVX2_SHORT_MAX && held->len >= SC_CCP_AVX2_BATCH) {
-		early = held->len - SC_CCP_AVX2_BATCH;
+		early -= SC_CCP_AVX2_BATCH;
 		mac.first = held->at + early;
-	} else {
-		early = held->len;
 	}
 	if (early)
 		sc_ccp_avx2_mac(core, held->at, early);
