@@ -1227,6 +1227,48 @@ SYM_FUNC_END(sc_chacha_xor_avx512_32x_gkey)
 .endm
 
 /*
+ * The last, short batch, whose keystream _finish_16 0 left in BUF: XOR
+ * LEN (1 to 16 VL - 1) bytes of it into the data, VL bytes at a time and
+ * then single bytes; falls through to the code after it.
+ */
+.macro _buf_xor id
+	xor	%eax, %eax
+2:
+	cmp	$VL, LEN
+	jb	.Lpartial_\id
+.if ISA == 0
+	movdqu	BUF(%rsp,%rax), A0
+	movdqu	(SRC,%rax), A1
+	pxor	A1, A0
+	movdqu	A0, (DST,%rax)
+.else
+	vmovdqu	BUF(%rsp,%rax), A0
+	vpxor	(SRC,%rax), A0, A0
+	vmovdqu	A0, (DST,%rax)
+.endif
+	add	$VL, %eax
+	sub	$VL, LEN
+	jz	.Lbuf_done_\id
+	jmp	2b
+
+.Lpartial_\id:
+	/* fewer than VL bytes left, at offset %rax of this batch */
+	lea	BUF(%rsp, %rax), %r11
+	add	%rax, SRC
+	add	%rax, DST
+3:
+	movb	(%r11), %al
+	xorb	(SRC), %al
+	movb	%al, (DST)
+	inc	%r11
+	inc	SRC
+	inc	DST
+	dec	LEN
+	jnz	3b
+.Lbuf_done_\id:
+.endm
+
+/*
  * One batch (4 blocks in xmm or 8 in ymm) per iteration, all 16 words in
  * A0-A15.  The feed-forward needs a temporary and the transpose four, so
  * A12-A15 are parked in SAVE while A0-A11 are finished.  Whole batches are
@@ -1273,41 +1315,7 @@ SYM_FUNC_END(sc_chacha_xor_avx512_32x_gkey)
 
 .Ltail_\id:
 	_finish_16	0
-
-	/* the last, short batch: XOR BUF into the data, VL bytes at a time */
-	xor	%eax, %eax
-2:
-	cmp	$VL, LEN
-	jb	.Lpartial_\id
-.if ISA == 0
-	movdqu	BUF(%rsp,%rax), A0
-	movdqu	(SRC,%rax), A1
-	pxor	A1, A0
-	movdqu	A0, (DST,%rax)
-.else
-	vmovdqu	BUF(%rsp,%rax), A0
-	vpxor	(SRC,%rax), A0, A0
-	vmovdqu	A0, (DST,%rax)
-.endif
-	add	$VL, %eax
-	sub	$VL, LEN
-	jz	.Ldone_\id
-	jmp	2b
-
-.Lpartial_\id:
-	/* fewer than VL bytes left, at offset %rax of this batch */
-	lea	BUF(%rsp, %rax), %r11
-	add	%rax, SRC
-	add	%rax, DST
-3:
-	movb	(%r11), %al
-	xorb	(SRC), %al
-	movb	%al, (DST)
-	inc	%r11
-	inc	SRC
-	inc	DST
-	dec	LEN
-	jnz	3b
+	_buf_xor	\id
 .Ldone_\id:
 	/* wipe keystream and state copies from the stack */
 .if ISA == 0
@@ -1347,9 +1355,14 @@ SYM_FUNC_END(sc_chacha_xor_avx2_8x)
  * otherwise.  Standalone round loops on Zen 5 (family 26 model 2): 40 TSC
  * ticks per block for 10 double rounds against 52 for one batch in
  * registers; three or four batches this way 39-40.
- * Whole 1 KiB groups only (len a non-zero multiple of 1024); chacha_x86.c
- * hands the rest to the avx2 row.  The state slots are 64-byte aligned
- * through %r11 (rsp itself is not realigned).
+ * Whole 1 KiB groups, the last of which may be short if it has more than
+ * 512 bytes (len % 1024 == 0 or > 512, len > 512): its batch B goes
+ * through BUF like _chacha_16's last batch.  BUF lies over batch A's
+ * slots (A is finished by then; B's words are loaded before BUF is
+ * written) and clear of SAVE and CTRS, which _finish_16 reads after
+ * writing BUF: %r11 - %rsp is 192 to 255, so A's slots start at or after
+ * X_BUF and end before B's.  The state slots are 64-byte aligned through
+ * %r11 (rsp itself is not realigned).
  */
 .macro _xseg b, a0, b0, c0, d0, a1, b1, c1, d1
 	vmovdqa	(\b + 32 * \a0)(%r11), A0
@@ -1420,6 +1433,8 @@ SYM_FUNC_END(sc_chacha_xor_avx2_8x)
 
 #define X_SAVE	0
 #define X_CTRS	128
+/* a short last batch B's keystream: over batch A's slots, which are dead */
+#define X_BUF	192
 /* SAVE, CTRS, then room to align 1 KiB of state slots to 64 bytes */
 #define X_FRAME	1280
 
@@ -1427,6 +1442,7 @@ SYM_FUNC_START(sc_chacha_xor_avx2_16x)
 	_set_vl	32, 1
 	.set	SAVE, X_SAVE
 	.set	CTRS, X_CTRS
+	.set	BUF, X_BUF
 	sub	$X_FRAME, %rsp
 	lea	255(%rsp), %r11
 	and	$-64, %r11
@@ -1454,16 +1470,29 @@ SYM_FUNC_START(sc_chacha_xor_avx2_16x)
 	_xfinish	0
 	add	$512, SRC
 	add	$512, DST
+	sub	$512, LEN
 	lea	8(CTR64), %eax
 	mov	%eax, CTRS(%rsp)
+	cmp	$512, LEN
+	jb	.Lx_tail
 	_xfinish	512
 	add	$512, SRC
 	add	$512, DST
 	add	$16, CTR
-	sub	$1024, LEN
-	ja	.Lx_main
+	sub	$512, LEN
+	jnz	.Lx_main
+	jmp	.Lx_done
 
-	/* wipe the state slots, SAVE and the counter */
+.Lx_tail:
+	/* batch B's words are in A0-A15 before BUF (over A's slots) is written */
+.irp i, 0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15
+	vmovdqa	(512 + 32 * \i)(%r11), A\i
+.endr
+	_finish_16	0
+	_buf_xor	x16
+
+.Lx_done:
+	/* wipe the state slots, SAVE, the counter and BUF */
 	vpxor	A0, A0, A0
 	.set	.Loff, 0
 .rept X_FRAME / 32

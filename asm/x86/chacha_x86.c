@@ -133,59 +133,6 @@ static void sc_chacha_xor_ssse3(const u32 *state, u8 *dst, const u8 *src,
 }
 
 /*
- * AVX2: whole groups of 9 blocks (8 in ymm + 1 in general registers), the
- * rest with the 8-block kernel, or the scalar one for up to two blocks.
- */
-#define SC_CHACHA_AVX2_GROUP	(9 * CHACHA_BLOCK_SIZE)
-
-static void sc_chacha_xor_avx2(const u32 *state, u8 *dst, const u8 *src,
-			       unsigned int len, int nrounds)
-{
-	unsigned int n = len - len % SC_CHACHA_AVX2_GROUP;
-
-	if (!n) {
-		sc_chacha_xor_avx2_8x(state, dst, src, len, nrounds);
-		return;
-	}
-	sc_chacha_xor_avx2_9x(state, dst, src, n, nrounds);
-	if (len == n)
-		return;
-	if (len - n <= 2 * CHACHA_BLOCK_SIZE)
-		sc_chacha_xor_at(sc_chacha_xor_scalar, state, n / CHACHA_BLOCK_SIZE,
-				 dst + n, src + n, len - n, nrounds);
-	else
-		sc_chacha_xor_at(sc_chacha_xor_avx2_8x, state, n / CHACHA_BLOCK_SIZE,
-				 dst + n, src + n, len - n, nrounds);
-}
-
-/*
- * AVX2, two batches in one round loop: whole 1 KiB groups, the rest as the
- * avx2 row does it.  Only measurement picks it (chacha_rows.h): on Zen 5
- * its round loop takes about 0.78 of one batch's time per block, where
- * vector ops take 2 cycles and one batch's four chains leave half the
- * pipes idle; on Intel (family 6 model 167) an earlier two-batch loop in
- * 16 registers measured no faster than one batch after the other.
- */
-#define SC_CHACHA_AVX2_X16_GROUP	(16 * CHACHA_BLOCK_SIZE)
-
-static void sc_chacha_xor_avx2_x16(const u32 *state, u8 *dst, const u8 *src,
-				   unsigned int len, int nrounds)
-{
-	unsigned int n = len - len % SC_CHACHA_AVX2_X16_GROUP;
-
-	if (n)
-		sc_chacha_xor_avx2_16x(state, dst, src, n, nrounds);
-	if (len == n)
-		return;
-	if (!n)
-		sc_chacha_xor_avx2(state, dst, src, len, nrounds);
-	else
-		sc_chacha_xor_at(sc_chacha_xor_avx2, state,
-				 n / CHACHA_BLOCK_SIZE, dst + n, src + n,
-				 len - n, nrounds);
-}
-
-/*
  * AVX2 with the horizontal kernels (one row of 1 or 2 blocks per register)
  * for calls, and the last part of calls, of up to six blocks.  Measured on
  * Intel (cycles a call, back to back): 1 block 243 (scalar 279), 2 blocks
@@ -208,6 +155,96 @@ static void sc_chacha_xor_avx2_part(const u32 *state, u8 *dst, const u8 *src,
 		sc_chacha_xor_avx2_6h(state, dst, src, len, nrounds);
 	else
 		sc_chacha_xor_avx2_8x(state, dst, src, len, nrounds);
+}
+
+/*
+ * The last part (under 9 blocks) of an avx2 or avx2-x16 call: as
+ * avx2-horiz's, but one block in general registers, where Zen 5 (family
+ * 26 model 2, AVX2 only) takes 189 TSC ticks against 317 for the xmm
+ * kernel (2 blocks: 324 in ymm, 378 in general registers; 4 blocks 390,
+ * the 8-block batch 438).
+ */
+static void sc_chacha_xor_avx2_tail(const u32 *state, u8 *dst,
+				    const u8 *src, unsigned int len,
+				    int nrounds)
+{
+	if (len <= CHACHA_BLOCK_SIZE)
+		sc_chacha_xor_scalar(state, dst, src, len, nrounds);
+	else
+		sc_chacha_xor_avx2_part(state, dst, src, len, nrounds);
+}
+
+/*
+ * AVX2: whole groups of 9 blocks (8 in ymm + 1 in general registers), the
+ * rest as sc_chacha_xor_avx2_tail().  Calls under 9 blocks keep the 8-block
+ * batch: its short lengths are avx2-horiz's to win in a measured plan.
+ */
+#define SC_CHACHA_AVX2_GROUP	(9 * CHACHA_BLOCK_SIZE)
+
+static void sc_chacha_xor_avx2(const u32 *state, u8 *dst, const u8 *src,
+			       unsigned int len, int nrounds)
+{
+	unsigned int n = len - len % SC_CHACHA_AVX2_GROUP;
+
+	if (!n) {
+		sc_chacha_xor_avx2_8x(state, dst, src, len, nrounds);
+		return;
+	}
+	sc_chacha_xor_avx2_9x(state, dst, src, n, nrounds);
+	if (len > n)
+		sc_chacha_xor_at(sc_chacha_xor_avx2_tail, state,
+				 n / CHACHA_BLOCK_SIZE, dst + n, src + n,
+				 len - n, nrounds);
+}
+
+/* What is left after an avx2-x16 call's two-batch groups */
+static void sc_chacha_xor_avx2_rest(const u32 *state, u8 *dst,
+				    const u8 *src, unsigned int len,
+				    int nrounds)
+{
+	if (len >= SC_CHACHA_AVX2_GROUP)
+		sc_chacha_xor_avx2(state, dst, src, len, nrounds);
+	else
+		sc_chacha_xor_avx2_tail(state, dst, src, len, nrounds);
+}
+
+/*
+ * AVX2, two batches in one round loop: whole 1 KiB groups, and a last
+ * group of 11 to 16 blocks the same way (on Zen 5 the two-batch loop costs
+ * as much for 11 blocks as for 16, 702-770 TSC ticks, against 810-958 for
+ * a 9-block group and the rest); a rest of 9 or 10 blocks as the avx2 row
+ * does it, and of fewer as its tail, but for one of up to 3 blocks after
+ * a group: the avx2 row takes that group back, as two 9-block groups and
+ * a block at most (18 blocks 857 ticks, against 1012 for a group and two
+ * blocks).  Only measurement picks it
+ * (chacha_rows.h): on Zen 5 its round loop takes about 0.78 of one batch's
+ * time per block, where vector ops take 2 cycles and one batch's four
+ * chains leave half the pipes idle; on Intel (family 6 model 167) an
+ * earlier two-batch loop in 16 registers measured no faster than one
+ * batch after the other.
+ */
+#define SC_CHACHA_AVX2_X16_GROUP	(16 * CHACHA_BLOCK_SIZE)
+#define SC_CHACHA_AVX2_X16_PART_MIN	(10 * CHACHA_BLOCK_SIZE + 1)
+#define SC_CHACHA_AVX2_X16_REST_MAX	(3 * CHACHA_BLOCK_SIZE)
+
+static void sc_chacha_xor_avx2_x16(const u32 *state, u8 *dst, const u8 *src,
+				   unsigned int len, int nrounds)
+{
+	unsigned int n = len - len % SC_CHACHA_AVX2_X16_GROUP;
+
+	if (len - n >= SC_CHACHA_AVX2_X16_PART_MIN)
+		n = len;
+	else if (n && len > n && len - n <= SC_CHACHA_AVX2_X16_REST_MAX)
+		n -= SC_CHACHA_AVX2_X16_GROUP;
+	if (!n) {
+		sc_chacha_xor_avx2_rest(state, dst, src, len, nrounds);
+		return;
+	}
+	sc_chacha_xor_avx2_16x(state, dst, src, n, nrounds);
+	if (len > n)
+		sc_chacha_xor_at(sc_chacha_xor_avx2_rest, state,
+				 n / CHACHA_BLOCK_SIZE, dst + n, src + n,
+				 len - n, nrounds);
 }
 
 /*
@@ -252,15 +289,6 @@ static void sc_chacha_xor_avx512vl(const u32 *state, u8 *dst, const u8 *src,
 		sc_chacha_xor_avx512vl_4x(state, dst, src, len, nrounds);
 	else
 		sc_chacha_xor_avx512vl_16x(state, dst, src, len, nrounds);
-}
-
-static void sc_chacha_xor_avx512(const u32 *state, u8 *dst, const u8 *src,
-				 unsigned int len, int nrounds)
-{
-	if (len <= SC_CHACHA_XMM_MAX)
-		sc_chacha_xor_avx512vl_4x(state, dst, src, len, nrounds);
-	else
-		sc_chacha_xor_avx512_32x(state, dst, src, len, nrounds);
 }
 
 /*
@@ -399,6 +427,23 @@ static noinline void sc_chacha_xor_avx512_split(const u32 *state, u8 *dst,
 		sc_chacha_xor_at(sc_chacha_xor_part, state,
 				 v / CHACHA_BLOCK_SIZE, dst + v, src + v,
 				 len - v, nrounds);
+}
+
+/*
+ * The vertical kernels for calls of up to 16 blocks, then the split: what
+ * is left after whole zmm pairs costs less horizontally on Zen 5 too (the
+ * avx512-horiz row, measured there: 33 blocks 708 TSC ticks against 769,
+ * 17 blocks 438 against 465), so longer calls run as on that row.
+ */
+static void sc_chacha_xor_avx512(const u32 *state, u8 *dst, const u8 *src,
+				 unsigned int len, int nrounds)
+{
+	if (len <= SC_CHACHA_XMM_MAX)
+		sc_chacha_xor_avx512vl_4x(state, dst, src, len, nrounds);
+	else if (len <= SC_CHACHA_ZMM_BATCH)
+		sc_chacha_xor_avx512_32x(state, dst, src, len, nrounds);
+	else
+		sc_chacha_xor_avx512_split(state, dst, src, len, nrounds);
 }
 
 /* Calls of up to 8 blocks skip the frame of the split (as avx2-horiz). */
