@@ -129,20 +129,36 @@ static inline unsigned int sc_ccp_head_len(const struct sc_aead_impl *impl,
  * as the whole head was.  Longer heads would trade the MAC the tail's
  * rounds carry for a ChaCha call more (AVX2 row, Intel family 6 model
  * 167, cycles per sealed message with a 2-block tail: 704 B 1807 -> 1962,
- * 960 B 2155 -> 2502; the gains: Documentation/aead.rst).  A row with a
- * seal_lead computes the key block and that many bytes in the time of a
- * batch: its first part is the lead, so a head of 8 blocks needs no tail
- * (AVX2 row, Zen 5, 512 B: 965 -> 790 TSC ticks).
+ * 960 B 2155 -> 2502; the gains: Documentation/aead.rst).
+ *
+ * A row with a seal_lead computes the key block and that many bytes in
+ * one call (AVX2 row: the 9-block kernel), which costs on Zen 5 what
+ * eight blocks do and on Intel 64 cycles more (544 against 480).  The
+ * tail's blocks go two to a chain of rounds, each chain about as long as
+ * the 8-block call: the lead is the first part where that leaves one
+ * chain fewer (a tail of 0 or 2 blocks instead of 1 or 3), so a head of
+ * 8 blocks needs no tail (Zen 5, AVX2 only, 512 B: 965 -> 783-823 TSC
+ * ticks) and one of 10 blocks one chain.
  */
 #define SC_CCP_TAIL_MIN		(7 * CHACHA_BLOCK_SIZE)
 #define SC_CCP_TAIL_MAX		(11 * CHACHA_BLOCK_SIZE)
+
+static inline unsigned int sc_ccp_tail_first(const struct sc_aead_impl *impl,
+					     unsigned int head)
+{
+	unsigned int lead = impl->seal_lead;
+
+	if (lead <= SC_CCP_TAIL_MIN || head < lead ||
+	    (head - lead + CHACHA_BLOCK_SIZE - 1) / CHACHA_BLOCK_SIZE % 2)
+		return SC_CCP_TAIL_MIN;
+	return lead;
+}
 
 static inline unsigned int sc_ccp_head_tail(const struct sc_aead_impl *impl,
 					    unsigned int head, size_t textlen,
 					    bool seal)
 {
-	unsigned int first = impl->seal_lead > SC_CCP_TAIL_MIN ?
-			     impl->seal_lead : SC_CCP_TAIL_MIN;
+	unsigned int first = sc_ccp_tail_first(impl, head);
 
 	if (!seal || !impl->seal_tail || head <= first ||
 	    head > SC_CCP_TAIL_MAX || head < textlen)
