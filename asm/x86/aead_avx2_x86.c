@@ -235,9 +235,9 @@ static void sc_ccp_seal_tail_avx2(const u32 *state,
  * sealed lead (a batch) with its key block, nine blocks, the avx2 row,
  * whose 9-block kernel (eight in ymm, one in general registers) takes
  * the time of eight: Zen 5, AVX2 only, 336 TSC ticks against 567-588 for
- * the avx2-horiz row that the plan has for 513 to 768 bytes (timed at
- * 768, where the avx2 row needs a second call).  Not where a ChaCha row
- * is forced.
+ * avx2-horiz, which a plan may still give 513-768 bytes where the rows
+ * that use that kernel (avx2, avx2-x16) are not timed faster at 768.
+ * Not where a ChaCha row is forced.
  */
 static const struct sc_chacha_impl *sc_ccp_avx2_chacha(unsigned int len)
 {
