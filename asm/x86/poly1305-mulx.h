@@ -48,9 +48,7 @@
 
 /*
  * Pieces 1-3: the products; 4-5: column 2 and its fold (5 (d2 >> 2),
- * h2 = d2 & 3); 6-7: the column sums, whose carries are counted in %r10
- * and added to h2 at once, so that a next message's carry can join them
- * (_mulx_close).
+ * h2 = d2 & 3); 6-7: the column sums, whose carries go to h2.
  */
 .macro _mulx_piece k
 .if \k == 1
@@ -85,40 +83,50 @@
 .elseif \k == 6
 	addq		%r10, %r13			/* column 0 */
 	adcq		%r11, %r14			/* column 1 */
-	movl		$0, %r10d			/* its carries (mov: */
-	adcq		$0, %r10			/* flags kept) */
+	adcq		$0, %r15
 	addq		%rbx, %r14
-	adcq		$0, %r10
+	adcq		$0, %r15
 .elseif \k == 7
-	_mulx_close
+	addq		%rdi, %r14
+	adcq		$0, %r15
+	addq		%rax, %r14
+	adcq		$0, %r15
+	addq		%rdx, %r13
+	adcq		$0, %r14
+	adcq		$0, %r15
 .else
 	.error "_mulx_piece: pieces are 1 to 7"
 .endif
 .endm
 
 /*
- * Piece 7: the rest of column 1, its carries to h2, and the fold.  With
- * \m (a register) and \pad, the next block's message at \m and its pad
- * bit go in before the fold, while the fold is still being computed: the
- * next products then wait for the fold's add and carries only, not for
- * the message's three adds after them.  A loop of blocks, Zen 5: 11.1-11.5
- * cycles a block against 11.8-12.2 with the message added at the top
- * (counting the carries apart alone: no measurable change).  h2 stays at
- * most 9 (three carries, the pad bit, the message's carry, d2 & 3 and
- * the fold's carry).
+ * Pieces 6 and 7 for a loop of blocks (the scalar row): column 1's
+ * carries counted in %r10 and added to h2 at once, and the next block's
+ * message at \m (a register) with its pad bit \pad added before the fold,
+ * while the fold is still being computed: the next products then wait
+ * for the fold's add and carries only, not for the message's three adds
+ * after them.  Zen 5, a loop of blocks: 11.1-11.5 cycles a block against
+ * 11.8-12.2 with the message added at the top (counting the carries apart
+ * alone: no measurable change, so the stitched loops keep pieces 6-7).
+ * h2 stays at most 9 (three carries, the pad bit, the message's carry,
+ * d2 & 3 and the fold's carry).
  */
-.macro _mulx_close m, pad
+.macro _mulx_sums_next m, pad
+	addq		%r10, %r13			/* column 0 */
+	adcq		%r11, %r14			/* column 1 */
+	movl		$0, %r10d			/* its carries (mov: */
+	adcq		$0, %r10			/* flags kept) */
+	addq		%rbx, %r14
+	adcq		$0, %r10
 	addq		%rdi, %r14
 	adcq		$0, %r10
 	addq		%rax, %r14
 	adcq		$0, %r10
-.ifnb \m
-	addq		0(\m), %r13
+	addq		0(\m), %r13			/* the next message */
 	adcq		8(\m), %r14
 	adcq		\pad, %r10
-.endif
 	addq		%r10, %r15
-	addq		%rdx, %r13
+	addq		%rdx, %r13			/* the fold */
 	adcq		$0, %r14
 	adcq		$0, %r15
 .endm
