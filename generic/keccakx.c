@@ -10,6 +10,7 @@
  */
 #include <linux/types.h>
 #include <linux/string.h>
+#include <linux/kernel.h>
 #include "../compat/unaligned.h"
 #include "../simdcrypt.h"
 #include "keccakx.h"
@@ -56,43 +57,29 @@ void sc_keccakx_sponge_init(struct sc_keccakx_sponge *sp, unsigned int n,
 }
 
 /*
- * XOR @len bytes of @in into state @j from byte @offset of its block.  A
- * word's head after at least one whole word is read as the last 8 bytes of
- * @in, shifted down (still inside @in): no byte loop for the usual inputs
- * (34-byte seeds: four words and a head of two).
+ * XOR @len bytes of every stream's input (@in[j] + @off) into its state
+ * from byte @pos of the block, one byte at a time: the bytes before a word
+ * boundary, and inputs shorter than a word.
  */
-static void sc_keccakx_xor(u64 *st, unsigned int j, unsigned int offset,
-			   const u8 *in, unsigned int len)
+static void sc_keccakx_xor_bytes(u64 *st, unsigned int n, unsigned int pos,
+				 const u8 *const *in, size_t off,
+				 unsigned int len)
 {
-	u64 *s = st + j, w = 0;
-	unsigned int i, words, head;
+	unsigned int b, j;
 
-	for (; len && offset % 8; len--, offset++)
-		s[SC_KX_STRIDE * (offset / 8)] ^= (u64)*in++ << (8 * (offset % 8));
-	s += SC_KX_STRIDE * (offset / 8);
-	words = len / 8;
-	head = len % 8;
-	for (i = 0; i < words; i++)
-		s[SC_KX_STRIDE * i] ^= get_unaligned_le64(in + 8 * i);
-	if (!head)
-		return;
-	if (words) {
-		w = get_unaligned_le64(in + len - 8) >> (64 - 8 * head);
-	} else {
-		for (i = 0; i < head; i++)
-			w |= (u64)in[i] << (8 * i);
-	}
-	s[SC_KX_STRIDE * words] ^= w;	/* one XOR into memory */
+	for (b = 0; b < len; b++, pos++)
+		for (j = 0; j < n; j++)
+			st[SC_KX_STRIDE * (pos / 8) + j] ^=
+				(u64)in[j][off + b] << (8 * (pos % 8));
 }
 
 /*
- * The same for every stream at once where the bytes start on a word and
- * fill at least one (@pos a multiple of 8, @len >= 8: every seed and every
- * whole block): lane by lane, so that each lane's eight states, one cache
- * line, are XORed together; then each stream's last partial word, read as
- * its input's last 8 bytes shifted down.  Eight 34-byte seeds: 42 TSC
- * ticks against 62 through sc_keccakx_xor() per stream (Zen 5, with the
- * pad; about 1% of an x8 SHAKE128 call of five blocks).
+ * The same from a word boundary (@pos a multiple of 8) for at least one
+ * word (@len >= 8): lane by lane, so that each lane's eight states, one
+ * cache line, are XORed together; then each stream's last partial word,
+ * read as its input's last 8 bytes shifted down (still inside the input).
+ * Eight 34-byte seeds: 42 TSC ticks against 62 stream by stream (Zen 5,
+ * with the pad; about 1% of an x8 SHAKE128 call of five blocks).
  */
 static void sc_keccakx_xor_words(u64 *st, unsigned int n, unsigned int pos,
 				 const u8 *const *in, size_t off,
@@ -111,22 +98,35 @@ static void sc_keccakx_xor_words(u64 *st, unsigned int n, unsigned int pos,
 			(64 - 8 * head);
 }
 
+/* @len bytes at byte @pos of every stream's block (pos + len <= rate) */
+static void sc_keccakx_xor(u64 *st, unsigned int n, unsigned int pos,
+			   const u8 *const *in, size_t off, unsigned int len)
+{
+	unsigned int lead = min_t(unsigned int, len, (8 - pos % 8) % 8);
+
+	if (lead) {
+		sc_keccakx_xor_bytes(st, n, pos, in, off, lead);
+		pos += lead;
+		off += lead;
+		len -= lead;
+	}
+	if (len >= 8)
+		sc_keccakx_xor_words(st, n, pos, in, off, len);
+	else if (len)
+		sc_keccakx_xor_bytes(st, n, pos, in, off, len);
+}
+
 void sc_keccakx_sponge_absorb(const struct sc_keccakx_impl *impl,
 			      struct sc_keccakx_sponge *sp,
 			      const u8 *const *in, size_t off, size_t len)
 {
-	unsigned int j, n;
+	unsigned int n;
 
 	while (len) {
 		n = sp->rate - sp->pos;
 		if (n > len)
 			n = len;
-		if (!(sp->pos % 8) && n >= 8)
-			sc_keccakx_xor_words(sp->st, sp->n, sp->pos, in, off, n);
-		else
-			for (j = 0; j < sp->n; j++)
-				sc_keccakx_xor(sp->st, j, sp->pos, in[j] + off,
-					       n);
+		sc_keccakx_xor(sp->st, sp->n, sp->pos, in, off, n);
 		sp->pos += n;
 		off += n;
 		len -= n;
