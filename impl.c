@@ -394,6 +394,22 @@ static void __init sc_calib_chacha(void *arg)
 }
 
 /*
+ * The second length a wide class is timed at: 64 bytes past its start,
+ * where two rows that tie at the class's longest length can be far apart
+ * (sc_calib_poly1305(), sc_calib_aead()).  0 for a class at most 64 bytes
+ * wide, and for the longest texts, which run as 4 KiB pieces.
+ */
+static unsigned int __init sc_calib_class_start(unsigned int len)
+{
+	unsigned int cl = sc_size_class(len);
+
+	if (!cl || len >= SC_SIMD_CHUNK ||
+	    sc_class_len[cl] - sc_class_len[cl - 1] <= 64)
+		return 0;
+	return sc_class_len[cl - 1] + 64;
+}
+
+/*
  * One whole message as the glue runs it: the key as the first 32 bytes,
  * the text, the tag.  Rows differ only in their block function, so at 16
  * to 64 bytes the key and tag steps they share are most of the time: timing
@@ -427,13 +443,11 @@ static void __init sc_calib_poly1305(void *arg)
 	struct sc_calib_ctx *c = arg;
 	const struct sc_poly1305_impl *im =
 		container_of(c->row, const struct sc_poly1305_impl, base);
-	unsigned int cl = sc_size_class(c->len);
+	unsigned int start = sc_calib_class_start(c->len);
 
 	sc_calib_poly1305_msg(im, c, c->len);
-	if (cl && c->len < SC_SIMD_CHUNK &&
-	    sc_class_len[cl] - sc_class_len[cl - 1] > 4 * POLY1305_BLOCK_SIZE)
-		sc_calib_poly1305_msg(im, c, sc_class_len[cl - 1] +
-					     4 * POLY1305_BLOCK_SIZE);
+	if (start)
+		sc_calib_poly1305_msg(im, c, start);
 }
 
 /*
@@ -498,7 +512,7 @@ static void __init sc_calib_aead(void *arg)
 						      base);
 	unsigned int len = min_t(unsigned int, c->len,
 				 SC_SIMD_CHUNK - 2 * CHACHA_BLOCK_SIZE);
-	unsigned int cl = sc_size_class(c->len);
+	unsigned int start = sc_calib_class_start(c->len);
 	struct sc_poly1305_core core = {
 		.r = { 0x0ffffffc0fffffffull, 0x0ffffffc0ffffffcull },
 		.pow = &sc_calib_pow,
@@ -509,9 +523,8 @@ static void __init sc_calib_aead(void *arg)
 		return;
 	}
 	sc_calib_aead_open(row, c, len);
-	if (cl && sc_class_len[cl] - sc_class_len[cl - 1] > CHACHA_BLOCK_SIZE)
-		sc_calib_aead_open(row, c,
-				   sc_class_len[cl - 1] + CHACHA_BLOCK_SIZE);
+	if (start)
+		sc_calib_aead_open(row, c, start);
 }
 
 /* Keccak xN: the live states (1..8) whose length a class ends at. */
