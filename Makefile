@@ -29,6 +29,9 @@
 #   make bench-bundle    build/bench-bundle: the harness and the benchmark with
 #                        their libraries, to measure a machine without the tools
 #   make bench-kernel    tcrypt rfc7539esp in UML: our AEAD vs the kernel's template
+#   make bench-kernel-ab BASE=REV  one rfc7539esp request's time in UML, this
+#                        tree's module against REV's (a git revision or a
+#                        source directory), alternating in one boot
 #   make demo            the main job: show the module serving in a VM
 
 SHELL := /bin/bash
@@ -47,7 +50,7 @@ BENCH_TIME ?=
 
 .PHONY: all modules module-clean clean load unload dkms-install dkms-remove deb sign docs check-dkms \
 	check check-deps check-user \
-	check-sanitize check-ct check-build check-uml check-qemu check-kunit-qemu check-kcsan check-arm64 bench bench-kernel plot demo \
+	check-sanitize check-ct check-build check-uml check-qemu check-kunit-qemu check-kcsan check-arm64 bench bench-kernel bench-kernel-ab plot demo \
 	bench-bundle \
 	style
 
@@ -196,6 +199,10 @@ plot:
 
 bench-kernel:
 	scripts/bench-kernel.sh
+
+bench-kernel-ab:
+	@[ -n "$(BASE)" ] || { echo "usage: make bench-kernel-ab BASE=REV" >&2; exit 2; }
+	scripts/bench-kernel-ab.sh $(BASE)
 
 bench-bundle:
 	scripts/bench-bundle.sh
