@@ -11,8 +11,9 @@
  *      encrypted there, in place, by the same ChaCha call, so a short
  *      message makes one ChaCha call (opened, it reaches dst only after
  *      its tag is checked); one that lies in one page of src and of dst,
- *      sealed or opened out of place, goes through the walk of step 3
- *      instead, its first piece in the ChaCha call of the key block;
+ *      sealed or opened out of place, goes to step 3 instead, in the
+ *      ChaCha call of the key block (mapped directly, with no walk,
+ *      where it lies within an entry's first page: sc_aead_direct());
  *   2. the AD, read in pieces of SC_AD_PIECE bytes (copied to dst out of
  *      place); to open a short text, its ciphertext is read again the same
  *      way into Poly1305;
@@ -29,6 +30,7 @@
  */
 #include <linux/module.h>
 #include <linux/string.h>
+#include <linux/highmem.h>
 #include <crypto/algapi.h>
 #include <crypto/scatterwalk.h>
 #include <crypto/internal/aead.h>
@@ -311,6 +313,76 @@ static void sc_aead_seal_piece(struct sc_aead_reqctx *rc,
 }
 
 /*
+ * One piece of the text sealed or opened, in a SIMD section of its own:
+ * the first one of a keyed job with the key block (sc_aead_keyed()).
+ */
+static void sc_aead_piece(struct aead_request *req, struct sc_aead_job *job,
+			  u8 *dst, const u8 *src, unsigned int len, bool more)
+{
+	struct sc_aead_reqctx *rc = aead_request_ctx(req);
+	const struct sc_aead_impl *impl = job->impl;
+
+	if (job->keyed && sc_aead_keyed(req, job, dst, src, len, more))
+		return;
+	/* after sc_aead_start(); sc_aead_keyed() did it */
+	rc->ccp.core.pow = job->pow;
+	if (job->encrypt)
+		sc_aead_seal_piece(rc, impl, dst, src, len, more);
+	else
+		sc_simd_run(impl->base.simd,
+			    sc_ccp_open(impl, &rc->ccp, dst, src, len));
+}
+
+/* A text mapped without a walk (sc_aead_direct()). */
+struct sc_aead_map {
+	struct page *page;
+	u8 *addr;
+};
+
+/*
+ * @len bytes of @sg from @off, mapped where they lie within the first
+ * page of one entry (so no page arithmetic); false otherwise.
+ */
+static bool sc_aead_map_text(struct scatterlist *sg, unsigned int off,
+			     unsigned int len, struct sc_aead_map *map)
+{
+	for (; sg && off >= sg->length; sg = sg_next(sg))
+		off -= sg->length;
+	if (!sg || sg->length - off < len ||
+	    sg->offset + off + len > PAGE_SIZE)
+		return false;
+	map->page = sg_page(sg);
+	map->addr = (u8 *)kmap_local_page(map->page) + sg->offset + off;
+	return true;
+}
+
+/*
+ * Step 3 for a keyed job whose text (one SIMD piece) lies in one page of
+ * src and of dst, as a short packet's does: the pages mapped directly,
+ * the text done as the walk's only piece would be, without the walk.
+ * The walk's set-up and steps cost more than the work at 16-64 bytes
+ * (Documentation/aead.rst).  Returns false, having done nothing, for
+ * any other text.
+ */
+static bool sc_aead_direct(struct aead_request *req, struct sc_aead_job *job)
+{
+	struct sc_aead_map src, dst;
+
+	if (job->textlen > SC_SIMD_CHUNK ||
+	    !sc_aead_map_text(req->src, req->assoclen, job->textlen, &src))
+		return false;
+	if (!sc_aead_map_text(req->dst, req->assoclen, job->textlen, &dst)) {
+		kunmap_local(src.addr);
+		return false;
+	}
+	sc_aead_piece(req, job, dst.addr, src.addr, job->textlen, false);
+	flush_dcache_page(dst.page);
+	kunmap_local(dst.addr);
+	kunmap_local(src.addr);
+	return true;
+}
+
+/*
  * Step 3: a long text, one SIMD section per piece of the walk; a lead
  * (job->head bytes, done with the key block) is stepped over, a sealed
  * one written out from rc->head on the way: the walk may copy what it
@@ -345,28 +417,14 @@ static int sc_aead_text(struct aead_request *req, struct sc_aead_job *job,
 				    skip, done);
 		skip -= done;
 		for (; done < n; done += k) {
-			bool more;
-
 			k = min_t(unsigned int, n - done, SC_SIMD_CHUNK);
-			more = done + k < walk.total;
-			if (job->keyed &&
-			    sc_aead_keyed(req, job, dst + done, src + done, k,
-					  more))
-				continue;
-			/* after sc_aead_start(); sc_aead_keyed() did it */
-			rc->ccp.core.pow = job->pow;
 			if (undo)
 				sc_simd_run(impl->base.simd,
 					    sc_ccp_xor(impl, &rc->ccp, dst + done,
 						       dst + done, k));
-			else if (job->encrypt)
-				sc_aead_seal_piece(rc, impl, dst + done,
-						   src + done, k, more);
 			else
-				sc_simd_run(impl->base.simd,
-					    sc_ccp_open(impl, &rc->ccp,
-							dst + done, src + done,
-							k));
+				sc_aead_piece(req, job, dst + done, src + done,
+					      k, done + k < walk.total);
 		}
 		if (undo && req->src != req->dst)
 			memset(dst, 0, n);
@@ -434,8 +492,11 @@ static int sc_aead_crypt(struct aead_request *req, const u8 *nonce,
 		sc_aead_ad(req, &job);
 		sc_aead_head(req, &job);
 	}
-	err = job.head && job.head == job.textlen ? 0 :
-					sc_aead_text(req, &job, false);
+	if ((job.head && job.head == job.textlen) ||
+	    (job.keyed && sc_aead_direct(req, &job)))
+		err = 0;
+	else
+		err = sc_aead_text(req, &job, false);
 	if (err) {
 		if (!encrypt)
 			sc_aead_scrub(req, &job);
