@@ -12,15 +12,16 @@
  *      message makes one ChaCha call (opened, it reaches dst only after
  *      its tag is checked); one that lies in one page of src and of dst,
  *      sealed or opened out of place, goes to step 3 instead, in the
- *      ChaCha call of the key block (mapped directly, with no walk,
- *      where it lies within an entry's first page: sc_aead_direct());
+ *      ChaCha call of the key block;
  *   2. the AD, read in pieces of SC_AD_PIECE bytes (copied to dst out of
  *      place); to open a short text, its ciphertext is read again the same
  *      way into Poly1305;
  *   3. a longer text through an skcipher walk, each piece of at most
  *      SC_SIMD_CHUNK bytes sealed or opened by the row in one SIMD section
  *      (sealed, a piece's last bytes may wait, copied into the request
- *      context, for the next piece's call to MAC: sc_ccp_seal());
+ *      context, for the next piece's call to MAC: sc_ccp_seal()); a text
+ *      of at most SC_SIMD_CHUNK bytes within an entry's first page in src
+ *      and in dst is mapped directly instead, as one piece, no walk;
  *   4. the lengths block and the tag, compared with crypto_memneq.
  * A forged tag on a text that went through the walk: the text is
  * restored in place (the keystream XORed back) or wiped out of place;
@@ -357,15 +358,48 @@ static bool sc_aead_map_text(struct scatterlist *sg, unsigned int off,
 }
 
 /*
- * Step 3 for a keyed job whose text (one SIMD piece) lies in one page of
- * src and of dst, as a short packet's does: the pages mapped directly,
- * the text done as the walk's only piece would be, without the walk.
- * The walk's set-up and steps cost more than the work at 16-64 bytes
- * (Documentation/aead.rst).  Returns false, having done nothing, for
- * any other text.
+ * Step 3 for a stretch of the text: @n bytes at @src and @dst, @total
+ * of the text's bytes from there on.  A lead (job->head bytes, done with
+ * the key block) is stepped over, a sealed one written out from rc->head
+ * on the way: the walk may copy what it hands over back to dst (a bounce
+ * buffer), and rc->held, over rc->head, takes the bytes the first piece
+ * holds back.  The rest goes in pieces of at most SC_SIMD_CHUNK bytes,
+ * each in a SIMD section; @undo XORs the keystream back instead.
+ */
+static void sc_aead_stretch(struct aead_request *req, struct sc_aead_job *job,
+			    u8 *dst, const u8 *src, unsigned int n,
+			    unsigned int total, unsigned int *skip, bool undo)
+{
+	struct sc_aead_reqctx *rc = aead_request_ctx(req);
+	const struct sc_aead_impl *impl = job->impl;
+	unsigned int done = min(*skip, n), k;
+
+	if (done && job->encrypt && !undo)
+		memcpy(dst, rc->head + CHACHA_BLOCK_SIZE + job->head - *skip,
+		       done);
+	*skip -= done;
+	for (; done < n; done += k) {
+		k = min_t(unsigned int, n - done, SC_SIMD_CHUNK);
+		if (undo)
+			sc_simd_run(impl->base.simd,
+				    sc_ccp_xor(impl, &rc->ccp, dst + done,
+					       dst + done, k));
+		else
+			sc_aead_piece(req, job, dst + done, src + done, k,
+				      done + k < total);
+	}
+}
+
+/*
+ * Step 3 for a text of at most SC_SIMD_CHUNK bytes within the first page
+ * of one entry in src and in dst, as a short packet's is: the pages mapped
+ * directly and the text done as one stretch, as the walk would hand it
+ * over, without the walk's set-up and steps (Documentation/aead.rst).
+ * Returns false, having done nothing, for any other text.
  */
 static bool sc_aead_direct(struct aead_request *req, struct sc_aead_job *job)
 {
+	unsigned int skip = job->head;
 	struct sc_aead_map src, dst;
 
 	if (job->textlen > SC_SIMD_CHUNK ||
@@ -375,7 +409,8 @@ static bool sc_aead_direct(struct aead_request *req, struct sc_aead_job *job)
 		kunmap_local(src.addr);
 		return false;
 	}
-	sc_aead_piece(req, job, dst.addr, src.addr, job->textlen, false);
+	sc_aead_stretch(req, job, dst.addr, src.addr, job->textlen,
+			job->textlen, &skip, false);
 	flush_dcache_page(dst.page);
 	kunmap_local(dst.addr);
 	kunmap_local(src.addr);
@@ -383,17 +418,13 @@ static bool sc_aead_direct(struct aead_request *req, struct sc_aead_job *job)
 }
 
 /*
- * Step 3: a long text, one SIMD section per piece of the walk; a lead
- * (job->head bytes, done with the key block) is stepped over, a sealed
- * one written out from rc->head on the way: the walk may copy what it
- * hands over back to dst (a bounce buffer), and rc->held, over rc->head,
- * takes the bytes the first piece holds back.
+ * Step 3: the text after the head, directly (sc_aead_direct()) or through
+ * an skcipher walk, each piece it hands over as a stretch.
  */
 static int sc_aead_text(struct aead_request *req, struct sc_aead_job *job,
 			bool undo)
 {
 	struct sc_aead_reqctx *rc = aead_request_ctx(req);
-	const struct sc_aead_impl *impl = job->impl;
 	unsigned int skip = job->head;
 	struct sc_poly1305_pow pow;
 	struct skcipher_walk walk;
@@ -401,31 +432,19 @@ static int sc_aead_text(struct aead_request *req, struct sc_aead_job *job,
 
 	BUILD_BUG_ON(SC_SIMD_CHUNK > 4096 || SC_SIMD_CHUNK % CHACHA_BLOCK_SIZE);
 
+	if (!undo && sc_aead_direct(req, job))
+		return 0;
 	job->pow = undo ? NULL : sc_ccp_powers(&pow, job->textlen);
 	err = job->encrypt ? skcipher_walk_aead_encrypt(&walk, req, false) :
 			     skcipher_walk_aead_decrypt(&walk, req, false);
 	while (walk.nbytes) {
-		unsigned int n = walk.nbytes, done, k;
-		const u8 *src = walk.src.virt.addr;
+		unsigned int n = walk.nbytes;
 		u8 *dst = walk.dst.virt.addr;
 
 		if (n < walk.total)
 			n = round_down(n, walk.stride);
-		done = min(skip, n);
-		if (done && job->encrypt && !undo)
-			memcpy(dst, rc->head + CHACHA_BLOCK_SIZE + job->head -
-				    skip, done);
-		skip -= done;
-		for (; done < n; done += k) {
-			k = min_t(unsigned int, n - done, SC_SIMD_CHUNK);
-			if (undo)
-				sc_simd_run(impl->base.simd,
-					    sc_ccp_xor(impl, &rc->ccp, dst + done,
-						       dst + done, k));
-			else
-				sc_aead_piece(req, job, dst + done, src + done,
-					      k, done + k < walk.total);
-		}
+		sc_aead_stretch(req, job, dst, walk.src.virt.addr, n,
+				walk.total, &skip, undo);
 		if (undo && req->src != req->dst)
 			memset(dst, 0, n);
 		err = skcipher_walk_done(&walk, walk.nbytes - n);
@@ -492,11 +511,8 @@ static int sc_aead_crypt(struct aead_request *req, const u8 *nonce,
 		sc_aead_ad(req, &job);
 		sc_aead_head(req, &job);
 	}
-	if ((job.head && job.head == job.textlen) ||
-	    (job.keyed && sc_aead_direct(req, &job)))
-		err = 0;
-	else
-		err = sc_aead_text(req, &job, false);
+	err = job.head && job.head == job.textlen ? 0 :
+					sc_aead_text(req, &job, false);
 	if (err) {
 		if (!encrypt)
 			sc_aead_scrub(req, &job);

@@ -11,9 +11,10 @@
 # ratios at 16 B have spread from 1.02x to 1.45x in one run).
 #
 # bench/kernel/aead_loop.ko times requests back to back at each length,
-# sealed out of place, sealed in place and opened out of place (ESP's
-# layout: AD and IV in one scatterlist entry, the text at a page's start
-# in another), best of 5 runs each.  Rounds alternate the modules:
+# sealed out of place, sealed in place, opened out of place, and opened in
+# place then sealed in place again as a pair (ESP's layout: AD and IV in
+# one scatterlist entry, the text at a page's start in another), best of
+# 25 runs of 4000 each.  Rounds alternate the modules:
 #
 #   round 1: insmod base, loop, rmmod, insmod ours, loop, rmmod
 #   round 2: ours first, then base; and so on
@@ -24,7 +25,7 @@
 # and its memset/memcpy are the kernel's plain x86 ones: the glue's
 # share of a request there is not what it is on a real x86 kernel.
 #
-# Environment: SC_BENCH_ROUNDS (default 6), SC_BENCH_LENS (default
+# Environment: SC_BENCH_ROUNDS (default 16), SC_BENCH_LENS (default
 # 16,64,256,1420; at most 8, each at most 2048), SC_UML_KERNEL (a UML
 # build directory; default the plain flavour).
 # Output and logs: build/bench-kernel-ab/.
@@ -34,7 +35,7 @@ set -uo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 
 base=${1:?usage: $0 BASE (a git revision or a module source directory)}
-rounds=${SC_BENCH_ROUNDS:-6}
+rounds=${SC_BENCH_ROUNDS:-16}
 lens=${SC_BENCH_LENS:-16,64,256,1420}
 out=$SC_TOP/build/bench-kernel-ab
 mkdir -p "$out"
