@@ -38,16 +38,8 @@ base=${1:?usage: $0 BASE (a git revision or a module source directory)}
 rounds=${SC_BENCH_ROUNDS:-16}
 lens=${SC_BENCH_LENS:-16,64,256,1420}
 out=$SC_TOP/build/bench-kernel-ab
-mkdir -p "$out"
-exec 9>"$out/.lock"
-flock -n 9 || { sc_log "another bench-kernel-ab run uses $out; waiting"; flock 9; }
-
-"$here/deps.sh" build qemu >&2 || sc_die "scripts/deps.sh build qemu failed"
-kdir=${SC_UML_KERNEL:-}
-[ -n "$kdir" ] || kdir=$("$here/uml-kernel.sh" --print-only 2>/dev/null) || {
-	sc_log "building the plain UML kernel first (once, 10-25 min; cached)"
-	kdir=$("$here/uml-kernel.sh") || sc_die "scripts/uml-kernel.sh failed"
-}
+sc_uml_bench_start "$out" bench-kernel-ab
+kdir=$sc_kdir
 [ -x "$kdir/linux" ] || sc_die "no UML kernel in $kdir"
 
 rm -rf "$out/base" "$out/ours" "$out/loop" "$out/root"

@@ -37,16 +37,8 @@ here=$(cd "$(dirname "$0")" && pwd)
 rounds=${SC_BENCH_ROUNDS:-3}
 sec=${SC_BENCH_SEC:-1}
 out=$SC_TOP/build/bench-kernel
-mkdir -p "$out"
-exec 9>"$out/.lock"
-flock -n 9 || { sc_log "another bench-kernel run uses $out; waiting"; flock 9; }
-
-"$here/deps.sh" build qemu >&2 || sc_die "scripts/deps.sh build qemu failed"
-kdir=${SC_UML_KERNEL:-}
-[ -n "$kdir" ] || kdir=$("$here/uml-kernel.sh" --print-only 2>/dev/null) || {
-	sc_log "building the plain UML kernel first (once, 10-25 min; cached)"
-	kdir=$("$here/uml-kernel.sh") || sc_die "scripts/uml-kernel.sh failed"
-}
+sc_uml_bench_start "$out" bench-kernel
+kdir=$sc_kdir
 [ -x "$kdir/linux" ] && [ -f "$kdir/crypto/tcrypt.ko" ] || sc_die "no UML kernel with tcrypt.ko in $kdir"
 grep -q '^CONFIG_KASAN=y' "$kdir/.config" 2>/dev/null &&
 	sc_log "WARNING: $kdir has KASAN: the kernel's C is slowed, the ratios are not representative"

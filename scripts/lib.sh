@@ -162,6 +162,23 @@ sc_copy_sources() {
 	fi
 }
 
+# sc_uml_bench_start OUT NAME: what the in-kernel benchmarks (NAME: their
+# script's name) do first: OUT created and locked (fd 9) against a second
+# run, the packages the UML build needs, and the plain UML kernel's build
+# directory in sc_kdir (SC_UML_KERNEL, else the cached one, else built now).
+sc_uml_bench_start() {
+	local out=$1 name=$2
+	mkdir -p "$out"
+	exec 9>"$out/.lock"
+	flock -n 9 || { sc_log "another $name run uses $out; waiting"; flock 9; }
+	"$SC_TOP/scripts/deps.sh" build qemu >&2 || sc_die "scripts/deps.sh build qemu failed"
+	sc_kdir=${SC_UML_KERNEL:-}
+	[ -n "$sc_kdir" ] || sc_kdir=$("$SC_TOP/scripts/uml-kernel.sh" --print-only 2>/dev/null) || {
+		sc_log "building the plain UML kernel first (once, 10-25 min; cached)"
+		sc_kdir=$("$SC_TOP/scripts/uml-kernel.sh") || sc_die "scripts/uml-kernel.sh failed"
+	}
+}
+
 # --- guest scripts (check-qemu.sh, demo.sh) -----------------------------------
 
 # sc_guest_crypto: shell text for a busybox guest script: ALGS, the
