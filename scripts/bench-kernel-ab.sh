@@ -31,6 +31,7 @@
 # Output and logs: build/bench-kernel-ab/.
 
 set -uo pipefail
+# shellcheck source=scripts/lib.sh
 . "$(dirname "$0")/lib.sh"
 here=$(cd "$(dirname "$0")" && pwd)
 

@@ -31,6 +31,7 @@
 # "rfc7539esp 1420 B: seal X.XXx, open X.XXx the template (target >= 3x)".
 
 set -uo pipefail
+# shellcheck source=scripts/lib.sh
 . "$(dirname "$0")/lib.sh"
 here=$(cd "$(dirname "$0")" && pwd)
 

@@ -166,6 +166,7 @@ sc_copy_sources() {
 # script's name) do first: OUT created and locked (fd 9) against a second
 # run, the packages the UML build needs, and the plain UML kernel's build
 # directory in sc_kdir (SC_UML_KERNEL, else the cached one, else built now).
+sc_kdir=
 sc_uml_bench_start() {
 	local out=$1 name=$2
 	mkdir -p "$out"
