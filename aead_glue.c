@@ -271,11 +271,19 @@ static bool sc_aead_keyed(struct aead_request *req, struct sc_aead_job *job,
  * Whether @len bytes of @sg from @off lie in one entry and one page: then
  * the walk hands them over in one piece.
  */
+/* The entry of @sg that holds byte @*off, which becomes the offset in it. */
+static struct scatterlist *sc_aead_sg_at(struct scatterlist *sg,
+					 unsigned int *off)
+{
+	for (; sg && *off >= sg->length; sg = sg_next(sg))
+		*off -= sg->length;
+	return sg;
+}
+
 static bool sc_aead_one_piece(struct scatterlist *sg, unsigned int off,
 			      unsigned int len)
 {
-	for (; sg && off >= sg->length; sg = sg_next(sg))
-		off -= sg->length;
+	sg = sc_aead_sg_at(sg, &off);
 	return sg && sg->length - off >= len &&
 	       offset_in_page(sg->offset + off) + len <= PAGE_SIZE;
 }
@@ -347,8 +355,7 @@ struct sc_aead_map {
 static bool sc_aead_map_text(struct scatterlist *sg, unsigned int off,
 			     unsigned int len, struct sc_aead_map *map)
 {
-	for (; sg && off >= sg->length; sg = sg_next(sg))
-		off -= sg->length;
+	sg = sc_aead_sg_at(sg, &off);
 	if (!sg || sg->length - off < len ||
 	    sg->offset + off + len > PAGE_SIZE)
 		return false;
