@@ -75,9 +75,10 @@ _Static_assert(__builtin_offsetof(struct sc_poly1305_core, h) == 0 &&
  * seal: a short last batch of up to this many bytes after whole ones comes
  * from the 2-block rounds, which MAC the last whole batch as the short
  * batch's rounds would have.  Zen 5, AVX2 only, sealed texts timed in
- * turns with the short batch (median time ratio): 1088 B 0.973, 1152 B
- * 0.979, 1600 B 0.981, 1664 B 0.984, 2112 B 0.984; with three or four
- * blocks from the 4-block rounds 1.00-1.02, so those stay in the batch.
+ * turns with the short batch (medians of the time ratios, two runs):
+ * 1088 B 0.965-0.973, 1152 B 0.979-0.989, 1600 B 0.981-0.993, 2112 B
+ * 0.983-0.984; with three or four blocks from the 4-block rounds
+ * 1.00-1.02, so those stay in the batch.
  */
 #define SC_CCP_AVX2_SEAL_KS_MAX	(2 * CHACHA_BLOCK_SIZE)
 /*
