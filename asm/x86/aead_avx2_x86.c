@@ -5,9 +5,10 @@
  * 16-byte blocks; this wrapper adds the zero-padded partial last block
  * (open: copied before the asm overwrites it in place).  Seal gives a
  * piece of up to two blocks to the ChaCha row the plan has for its length
- * and to MULX Poly1305; open takes a last piece of up to four blocks, and
- * seal a short head's last blocks (seal_tail), from the 2- and 4-block
- * rounds with Poly1305 woven in.  The asm is called directly: no asm
+ * and to MULX Poly1305; open takes a last piece of up to four blocks,
+ * seal a short head's last blocks (seal_tail) and a piece's last one or
+ * two after whole batches, from the 2- and 4-block rounds with Poly1305
+ * woven in.  The asm is called directly: no asm
  * address is taken.
  */
 #include <linux/types.h>

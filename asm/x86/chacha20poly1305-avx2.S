@@ -85,7 +85,9 @@
  *   sc_ccp_ks2_mac_avx2_x86  two keystream blocks in the horizontal layout
  *			    (one state row of both per ymm register), their
  *			    rounds carrying up to thirty Poly1305 blocks: a
- *			    sealed head's last blocks (see _ks_mac)
+ *			    sealed head's last blocks (see _ks_mac), a
+ *			    sealed piece's last one or two after whole
+ *			    batches, an opened piece's last one or two
  *   sc_ccp_ks4_mac_avx2_x86  the same with two such batches, four blocks
  *
  * Registers
