@@ -72,6 +72,61 @@ struct sc_aead_reqctx {
 static_assert(SC_AD_PIECE % POLY1305_BLOCK_SIZE == 0);
 
 /*
+ * generic/chacha20poly1305.h's copies of pieces opened in place: one a
+ * CPU, SC_SIMD_CHUNK bytes, allocated only where a ChaCha row has the
+ * keyed call that reads them.  The bit makes taking one safe from any
+ * context, and lets the holder move to another CPU: the next taker there
+ * finds the bit set and does without.
+ */
+struct sc_ccp_copy {
+	unsigned long busy;
+	u8 buf[SC_SIMD_CHUNK] __aligned(64);
+};
+
+static struct sc_ccp_copy __percpu *sc_ccp_copies;
+
+u8 *sc_ccp_copy_get(void)
+{
+	struct sc_ccp_copy *cp;
+
+	if (!sc_ccp_copies)
+		return NULL;
+	cp = raw_cpu_ptr(sc_ccp_copies);
+	if (test_and_set_bit_lock(0, &cp->busy))
+		return NULL;
+	return cp->buf;
+}
+
+void sc_ccp_copy_put(u8 *copy)
+{
+	struct sc_ccp_copy *cp;
+
+	if (!copy)
+		return;
+	cp = (struct sc_ccp_copy *)(copy - offsetof(struct sc_ccp_copy, buf));
+	clear_bit_unlock(0, &cp->busy);
+}
+
+/* Where no supported ChaCha row has a keyed call, nothing is allocated. */
+void __init sc_ccp_copies_init(void)
+{
+	unsigned int i;
+
+	for (i = 0; i < sc_nimpls[SC_ALG_CHACHA]; i++)
+		if (sc_chacha_impls[i]->xor_stream_key &&
+		    sc_impl_supported(&sc_chacha_impls[i]->base))
+			break;
+	if (i < sc_nimpls[SC_ALG_CHACHA])
+		sc_ccp_copies = alloc_percpu(struct sc_ccp_copy);
+}
+
+void sc_ccp_copies_exit(void)
+{
+	free_percpu(sc_ccp_copies);
+	sc_ccp_copies = NULL;
+}
+
+/*
  * The ciphertext the last call held back, into rc->held while the walk
  * still has it mapped.
  */
@@ -231,20 +286,27 @@ static void sc_aead_head(struct aead_request *req, struct sc_aead_job *job)
  * Steps 1 and 2 for a text longer than the head, at the walk's first
  * piece: the key block from the ChaCha call that encrypts or decrypts the
  * piece where the row allows (sc_ccp_keyed_row()), else on its own; then
- * the AD, then the piece's ciphertext.  Opening in place keeps the key
- * block on its own: the ciphertext must be MACed before the keystream
- * overwrites it.  Returns true if the piece is done.
+ * the AD, then the piece's ciphertext.  Opened in place, the ciphertext
+ * must be MACed before the keystream overwrites it: the call reads a copy
+ * of the piece, which the MAC reads too (sc_ccp_keyed_in_place()), or the
+ * key block stays on its own where there is none.  Returns true if the
+ * piece is done.
  */
 static bool sc_aead_keyed(struct aead_request *req, struct sc_aead_job *job,
 			  u8 *dst, const u8 *src, unsigned int len, bool more)
 {
 	const struct sc_aead_ctx *ctx = crypto_aead_ctx(crypto_aead_reqtfm(req));
 	struct sc_aead_reqctx *rc = aead_request_ctx(req);
-	const struct sc_chacha_impl *keyed = NULL;
+	const struct sc_chacha_impl *keyed;
+	u8 *copy = NULL;
 
 	job->keyed = false;
 	if (job->encrypt || dst != src)
 		keyed = sc_ccp_keyed_row(job->impl, len);
+	else
+		keyed = sc_ccp_keyed_in_place(job->impl, src, len, &copy);
+	if (copy)
+		src = copy;
 	if (!keyed) {
 		sc_aead_start(req, job, job->nonce);
 		sc_aead_ad(req, job);
@@ -264,6 +326,7 @@ static bool sc_aead_keyed(struct aead_request *req, struct sc_aead_job *job,
 		sc_simd_run(job->impl->base.simd,
 			    sc_ccp_absorb(job->impl, &rc->ccp, src, len));
 	}
+	sc_ccp_copy_put(copy);
 	return true;
 }
 

@@ -194,11 +194,12 @@ static int __init simdcrypt_init(void)
 
 	pr_info("version %s, cpu features 0x%x\n", SIMDCRYPT_VERSION,
 		sc_cpu_features() & ~SC_CPU_DETECTED);
+	sc_ccp_copies_init();
 	sc_dispatch_setup();
 
 	err = sc_register(SC_ALG_CHACHA, sc_chacha_register);
 	if (err)
-		return err;
+		goto err_copies;
 	err = sc_register(SC_ALG_POLY1305, sc_poly1305_register);
 	if (err)
 		goto err_chacha;
@@ -217,6 +218,8 @@ err_poly1305:
 	sc_unregister(SC_ALG_POLY1305, sc_poly1305_unregister);
 err_chacha:
 	sc_unregister(SC_ALG_CHACHA, sc_chacha_unregister);
+err_copies:
+	sc_ccp_copies_exit();
 	return err;
 }
 
@@ -226,6 +229,7 @@ static void __exit simdcrypt_exit(void)
 	sc_unregister(SC_ALG_KECCAK, sc_sha3_unregister);
 	sc_unregister(SC_ALG_POLY1305, sc_poly1305_unregister);
 	sc_unregister(SC_ALG_CHACHA, sc_chacha_unregister);
+	sc_ccp_copies_exit();
 }
 
 module_init(simdcrypt_init);

@@ -604,6 +604,9 @@ int sc_sha3_register(void);
 void sc_sha3_unregister(void);
 int sc_aead_register(void);
 void sc_aead_unregister(void);
+/* The copies sc_ccp_copy_get() hands out, before the plans are built. */
+void sc_ccp_copies_init(void);
+void sc_ccp_copies_exit(void);
 #endif
 
 #endif /* _SIMDCRYPT_H */

@@ -186,13 +186,36 @@ void sc_ccp_start(const struct sc_aead_impl *impl, struct sc_ccp *c,
  * another batch), unless the key block rides in general registers there
  * (sc_chacha_key_in_gprs(): the zmm row, but on Intel), so a whole 4 KiB
  * first piece goes keyed with it, 4 KiB of vector work.  Opened in place,
- * the ciphertext must be MACed before the keystream overwrites it: no
- * keyed call.  A short text in one piece (always, in flat buffers) goes
- * this way too when it can: no copy into the head buffer and back.
+ * the ciphertext must be MACed before the keystream overwrites it: the
+ * keyed call then reads a copy (sc_ccp_keyed_in_place()).  A short text
+ * in one piece (always, in flat buffers) goes this way too when it can:
+ * no copy into the head buffer and back.
  */
 void sc_ccp_start_keyed(const struct sc_chacha_impl *chacha, struct sc_ccp *c,
 			const u32 *key, const u8 *nonce, u8 *dst,
 			const u8 *src, unsigned int len);
+/*
+ * Room for a copy of a first piece (at most SC_SIMD_CHUNK bytes) opened
+ * in place: with it the piece takes the keyed call out of place, from
+ * the copy, and the MAC reads the copy, instead of the key block's call
+ * of its own (one ChaCha call's latency, about 270 cycles on Zen 5,
+ * against a copy; Documentation/aead.rst).  The kernel has one a CPU,
+ * each taken with an atomic bit, so any context may ask and a holder may
+ * migrate; NULL where there is none or it is taken, and the caller does
+ * without.  It only ever holds ciphertext: nothing to wipe.  Userspace
+ * (test/cpu_user.c): one per thread.
+ */
+u8 *sc_ccp_copy_get(void);
+void sc_ccp_copy_put(u8 *copy);
+/*
+ * The keyed call for a first piece of @len bytes opened in place, and
+ * @*copy holding that piece's ciphertext (to put back with
+ * sc_ccp_copy_put() once it is MACed); NULL, and nothing taken, where the
+ * row has no keyed call or there is no copy to be had.
+ */
+const struct sc_chacha_impl *
+sc_ccp_keyed_in_place(const struct sc_aead_impl *impl, const u8 *text,
+		      unsigned int len, u8 **copy);
 /*
  * After sc_ccp_start() of @first bytes and the AD: seal the @tail bytes
  * at @text + @first in place (sc_ccp_head_tail()), the MAC of the @first

@@ -23,6 +23,7 @@
 #include "simdcrypt.h"
 #include "generic/chacha20poly1305.h"
 #include "harness.h"
+#include "cpu_user.h"
 #include "poly_reduce.h"
 #include "vectors.h"
 
@@ -511,7 +512,7 @@ static void test_aead_buf_api(const struct aead_bufs *b)
 		for (l = 0; l < sizeof(lens) / sizeof(lens[0]); l++) {
 			size_t len = lens[l];
 			u8 key[32], nonce[12], etag[16], tag[16];
-			int err;
+			int err, copy_off;
 
 			rnd_fill(key, 32);
 			rnd_fill(nonce, 12);
@@ -528,13 +529,23 @@ static void test_aead_buf_api(const struct aead_bufs *b)
 			check(!err && !memcmp(b->back, b->pt, len), "aead",
 			      row_name(SC_ALG_AEAD, i),
 			      "sc_ccp_open_buf len %zu: %d", len, err);
-			/* in place: the text is MACed before it is decrypted */
-			memcpy(b->orig, b->ct, len);
-			err = sc_ccp_open_buf(im, key, nonce, b->ad, 16, b->orig,
-					      b->orig, len, tag);
-			check(!err && !memcmp(b->orig, b->pt, len), "aead",
-			      row_name(SC_ALG_AEAD, i),
-			      "sc_ccp_open_buf in place len %zu: %d", len, err);
+			/*
+			 * in place: the text is MACed before it is decrypted,
+			 * from a copy of its first piece where there is one
+			 * (sc_ccp_keyed_in_place()), else after the key
+			 * block's own call
+			 */
+			for (copy_off = 0; copy_off < 2; copy_off++) {
+				sc_test_copy_off = copy_off;
+				memcpy(b->orig, b->ct, len);
+				err = sc_ccp_open_buf(im, key, nonce, b->ad, 16,
+						      b->orig, b->orig, len, tag);
+				check(!err && !memcmp(b->orig, b->pt, len), "aead",
+				      row_name(SC_ALG_AEAD, i),
+				      "sc_ccp_open_buf in place len %zu%s: %d", len,
+				      copy_off ? ", no copy" : "", err);
+			}
+			sc_test_copy_off = false;
 			tag[len % 16] ^= 1;
 			memset(b->back, GUARD_FILL, len);
 			err = sc_ccp_open_buf(im, key, nonce, b->ad, 16, b->back,
@@ -545,6 +556,14 @@ static void test_aead_buf_api(const struct aead_bufs *b)
 			      "aead", row_name(SC_ALG_AEAD, i),
 			      "sc_ccp_open_buf forged len %zu: %d%s", len, err,
 			      memcmp(b->back, b->exp, len) ? ", text not wiped" : "");
+			memcpy(b->orig, b->ct, len);
+			err = sc_ccp_open_buf(im, key, nonce, b->ad, 16, b->orig,
+					      b->orig, len, tag);
+			check(err == -EBADMSG && !memcmp(b->orig, b->exp, len),
+			      "aead", row_name(SC_ALG_AEAD, i),
+			      "sc_ccp_open_buf forged in place len %zu: %d%s", len,
+			      err, memcmp(b->orig, b->exp, len) ?
+			      ", text not wiped" : "");
 		}
 	}
 }

@@ -262,3 +262,21 @@ void sc_simd_call(bool simd, void (*fn)(void *arg), void *arg)
 	(void)simd;
 	fn(arg);
 }
+
+/*
+ * generic/chacha20poly1305.h's copy of a piece opened in place: one per
+ * thread here (the kernel's is per CPU, aead_glue.c).
+ */
+bool sc_test_copy_off;
+
+u8 *sc_ccp_copy_get(void)
+{
+	static __thread u8 copy[SC_SIMD_CHUNK] __attribute__((aligned(64)));
+
+	return sc_test_copy_off ? NULL : copy;
+}
+
+void sc_ccp_copy_put(u8 *copy)
+{
+	(void)copy;
+}

@@ -23,6 +23,8 @@ extern u32 sc_test_cpu_override;
 extern bool sc_test_simd_off;
 /* SIMD sections sc_simd_run() (compat/simd.h) has entered */
 extern unsigned long sc_test_sections;
+/* While set, sc_ccp_copy_get() has no copy to give: opened in place, the key block's own call. */
+extern bool sc_test_copy_off;
 
 /*
  * A spy row's work per SIMD section: sc_section_add() from inside the
