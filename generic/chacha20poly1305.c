@@ -83,11 +83,10 @@ const struct sc_chacha_impl *sc_ccp_keyed_row(const struct sc_aead_impl *impl,
 /*
  * Pieces under 3 KiB only.  Zen 5, the plan's row and the two it takes
  * there (onepass, avx512-mulx) forced, opened in place with the copy
- * against without, in turns, the median of 61 time ratios: 968-2816
- * bytes 0.79-0.93; 3072 bytes 1.01-1.07, where the key block makes 49
- * blocks, a batch more than 48; 3328-4032 bytes 0.89-1.02 from run to
- * run, and a whole 4 KiB piece 1.02-1.04 (the copy, against a row whose
- * rounds carry the MAC).
+ * against without, in turns, the median of 61 time ratios: 968-3040
+ * bytes 0.79-0.93; 3072 bytes 1.01-1.07; 3328-4032 bytes 0.89-1.02 from
+ * run to run, and a whole 4 KiB piece 1.02-1.04 (the copy, against a row
+ * whose rounds carry the MAC).
  */
 #define SC_CCP_COPY_MAX		(48 * CHACHA_BLOCK_SIZE)
 
