@@ -354,8 +354,10 @@ static bool sc_aead_one_piece(struct scatterlist *sg, unsigned int off,
 /*
  * Whether the key block comes with the walk's first piece (sc_aead_keyed):
  * always tried for a text longer than the head; a short one goes that way
- * instead of through the head buffer when the row allows it, the text is
- * one piece in src and dst, and it is not opened in place.
+ * instead of through the head buffer when the row allows it and the text
+ * is one piece in src and dst; opened in place, only where there are
+ * copies to open it from (sc_ccp_keyed_in_place(); without one then, the
+ * key block's own call).
  */
 static bool sc_aead_keyed_job(struct aead_request *req,
 			      const struct sc_aead_job *job)
@@ -368,7 +370,8 @@ static bool sc_aead_keyed_job(struct aead_request *req,
 		return false;
 	if (job->textlen && !job->head)
 		return true;
-	return job->textlen && (job->encrypt || req->src != req->dst) &&
+	return job->textlen &&
+	       (job->encrypt || req->src != req->dst || sc_ccp_copies) &&
 	       sc_aead_one_piece(req->src, req->assoclen, job->textlen) &&
 	       sc_aead_one_piece(req->dst, req->assoclen, job->textlen) &&
 	       sc_ccp_keyed_row(job->impl, job->textlen);

@@ -233,7 +233,7 @@ static noinline void sc_ccp_buf(const struct sc_aead_impl *impl,
 	/* opened in place, the ciphertext must be MACed before it goes */
 	if (len && (seal || dst != src))
 		keyed = sc_ccp_keyed_row(impl, first);
-	else if (len && !sc_ccp_head_len(impl, len, seal))
+	else if (len)
 		keyed = sc_ccp_keyed_in_place(impl, src, first, &copy);
 	if (copy)
 		from = copy;

@@ -189,7 +189,8 @@ void sc_ccp_start(const struct sc_aead_impl *impl, struct sc_ccp *c,
  * the ciphertext must be MACed before the keystream overwrites it: the
  * keyed call then reads a copy (sc_ccp_keyed_in_place()).  A short text
  * in one piece (always, in flat buffers) goes this way too when it can:
- * no copy into the head buffer and back.
+ * no copy into the head buffer and back (opened in place, one copy
+ * instead of two).
  */
 void sc_ccp_start_keyed(const struct sc_chacha_impl *chacha, struct sc_ccp *c,
 			const u32 *key, const u8 *nonce, u8 *dst,
