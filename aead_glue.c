@@ -288,7 +288,7 @@ static void sc_aead_head(struct aead_request *req, struct sc_aead_job *job)
  * piece where the row allows (sc_ccp_keyed_row()), else on its own; then
  * the AD, then the piece's ciphertext.  Opened in place, the ciphertext
  * must be MACed before the keystream overwrites it: the call reads a copy
- * of the piece, which the MAC reads too (sc_ccp_keyed_in_place()), or the
+ * of the piece, which the MAC reads too (sc_ccp_keyed_first()), or the
  * key block stays on its own where there is none.  Returns true if the
  * piece is done.
  */
@@ -298,13 +298,11 @@ static bool sc_aead_keyed(struct aead_request *req, struct sc_aead_job *job,
 	const struct sc_aead_ctx *ctx = crypto_aead_ctx(crypto_aead_reqtfm(req));
 	struct sc_aead_reqctx *rc = aead_request_ctx(req);
 	const struct sc_chacha_impl *keyed;
-	u8 *copy = NULL;
+	u8 *copy;
 
 	job->keyed = false;
-	if (job->encrypt || dst != src)
-		keyed = sc_ccp_keyed_row(job->impl, len);
-	else
-		keyed = sc_ccp_keyed_in_place(job->impl, src, len, &copy);
+	keyed = sc_ccp_keyed_first(job->impl, job->encrypt, dst, src, len,
+				   &copy);
 	if (copy)
 		src = copy;
 	if (!keyed) {
@@ -356,7 +354,7 @@ static bool sc_aead_one_piece(struct scatterlist *sg, unsigned int off,
  * always tried for a text longer than the head; a short one goes that way
  * instead of through the head buffer when the row allows it and the text
  * is one piece in src and dst; opened in place, only where there are
- * copies to open it from (sc_ccp_keyed_in_place(); without one then, the
+ * copies to open it from (sc_ccp_keyed_first(); without one then, the
  * key block's own call).
  */
 static bool sc_aead_keyed_job(struct aead_request *req,

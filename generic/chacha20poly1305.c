@@ -91,16 +91,19 @@ const struct sc_chacha_impl *sc_ccp_keyed_row(const struct sc_aead_impl *impl,
 #define SC_CCP_COPY_MAX		(48 * CHACHA_BLOCK_SIZE)
 
 const struct sc_chacha_impl *
-sc_ccp_keyed_in_place(const struct sc_aead_impl *impl, const u8 *text,
-		      unsigned int len, u8 **copy)
+sc_ccp_keyed_first(const struct sc_aead_impl *impl, bool seal, const u8 *dst,
+		   const u8 *src, unsigned int len, u8 **copy)
 {
-	const struct sc_chacha_impl *chacha = len < SC_CCP_COPY_MAX ?
-					      sc_ccp_keyed_row(impl, len) : NULL;
+	const struct sc_chacha_impl *chacha;
 
+	*copy = NULL;
+	if (seal || dst != src)
+		return sc_ccp_keyed_row(impl, len);
+	chacha = len < SC_CCP_COPY_MAX ? sc_ccp_keyed_row(impl, len) : NULL;
 	*copy = chacha ? sc_ccp_copy_get() : NULL;
 	if (!*copy)
 		return NULL;
-	memcpy(*copy, text, len);
+	memcpy(*copy, src, len);
 	return chacha;
 }
 
@@ -230,11 +233,8 @@ static noinline void sc_ccp_buf(const struct sc_aead_impl *impl,
 	size_t done;
 
 	sc_ccp_key_words(key, k);
-	/* opened in place, the ciphertext must be MACed before it goes */
-	if (len && (seal || dst != src))
-		keyed = sc_ccp_keyed_row(impl, first);
-	else if (len)
-		keyed = sc_ccp_keyed_in_place(impl, src, first, &copy);
+	if (len)
+		keyed = sc_ccp_keyed_first(impl, seal, dst, src, first, &copy);
 	if (copy)
 		from = copy;
 	head = keyed ? 0 : sc_ccp_head_len(impl, len, seal);

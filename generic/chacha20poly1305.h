@@ -187,7 +187,7 @@ void sc_ccp_start(const struct sc_aead_impl *impl, struct sc_ccp *c,
  * (sc_chacha_key_in_gprs(): the zmm row, but on Intel), so a whole 4 KiB
  * first piece goes keyed with it, 4 KiB of vector work.  Opened in place,
  * the ciphertext must be MACed before the keystream overwrites it: the
- * keyed call then reads a copy (sc_ccp_keyed_in_place()).  A short text
+ * keyed call then reads a copy (sc_ccp_keyed_first()).  A short text
  * in one piece (always, in flat buffers) goes this way too when it can:
  * no copy into the head buffer and back (opened in place, one copy
  * instead of two).
@@ -209,14 +209,15 @@ void sc_ccp_start_keyed(const struct sc_chacha_impl *chacha, struct sc_ccp *c,
 u8 *sc_ccp_copy_get(void);
 void sc_ccp_copy_put(u8 *copy);
 /*
- * The keyed call for a first piece of @len bytes opened in place, and
- * @*copy holding that piece's ciphertext (to put back with
- * sc_ccp_copy_put() once it is MACed); NULL, and nothing taken, where the
- * row has no keyed call or there is no copy to be had.
+ * The keyed call for a first piece of @len bytes (sc_ccp_keyed_row()), or
+ * NULL.  Opened in place (!@seal, @dst == @src), only with @*copy holding
+ * that piece's ciphertext, for the call and the MAC to read instead of
+ * @src (put it back with sc_ccp_copy_put() once it is MACed); else
+ * @*copy is NULL and nothing is taken.
  */
 const struct sc_chacha_impl *
-sc_ccp_keyed_in_place(const struct sc_aead_impl *impl, const u8 *text,
-		      unsigned int len, u8 **copy);
+sc_ccp_keyed_first(const struct sc_aead_impl *impl, bool seal, const u8 *dst,
+		   const u8 *src, unsigned int len, u8 **copy);
 /*
  * After sc_ccp_start() of @first bytes and the AD: seal the @tail bytes
  * at @text + @first in place (sc_ccp_head_tail()), the MAC of the @first

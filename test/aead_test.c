@@ -532,7 +532,7 @@ static void test_aead_buf_api(const struct aead_bufs *b)
 			/*
 			 * in place: the text is MACed before it is decrypted,
 			 * from a copy of its first piece where there is one
-			 * (sc_ccp_keyed_in_place()), else after the key
+			 * (sc_ccp_keyed_first()), else after the key
 			 * block's own call
 			 */
 			for (copy_off = 0; copy_off < 2; copy_off++) {
