@@ -15,6 +15,14 @@
 # follows the real code; llvm-mca runs each piece 100 times back to back
 # (loop-carried dependencies included) on the CPU model named.
 #
+# Then the ChaCha rows: one call of the "neon" row's 4-way kernel
+# (sc_chacha_neon_xor4, 256 bytes) against one of the "neon-gpr" row's
+# 5-way kernel (sc_chacha_neon_xor5: the same four NEON blocks and a fifth
+# in general registers, 320 bytes), per byte; and, where
+# scripts/arm64-icount.sh has extracted it, the kernel's own driver
+# (Debian 6.1's chacha_4block_xor_neon: four NEON blocks and a fifth in
+# general registers, 320 bytes; its cut includes its partial-block code).
+#
 # Then the Keccak xN rows without the SHA3 extension: one round of the
 # "neonx2" loop (keccakx-neon.S, two states) against two rounds of the
 # general-register loop (keccak-arm64.S, one state each), the work of the
@@ -37,8 +45,8 @@ if ! command -v llvm-mca >/dev/null; then
 fi
 cpus=${*:-"cortex-a55 cortex-a57 tsv110 exynos-m5 apple-m1"}
 
-for f in chacha20poly1305-neon poly1305-neon poly1305-arm64 keccakx-neon \
-	 keccak-arm64; do
+for f in chacha20poly1305-neon chacha-neon poly1305-neon poly1305-arm64 \
+	 keccakx-neon keccak-arm64; do
 	aarch64-linux-gnu-gcc -c -D__ASSEMBLER__ -Itest/shim -o "$out/$f.o" \
 		"asm/arm64/$f.S"
 done
@@ -46,7 +54,7 @@ done
 # Cut the pieces: loop bodies (without their branch) and the straight
 # code around them, by the backward branches of each function.
 python3 - "$out" <<'PY'
-import re, subprocess, sys
+import os, re, subprocess, sys
 out = sys.argv[1]
 
 def insns(obj, func):
@@ -89,6 +97,18 @@ fin = text(ccp, pl_hi + 4, fin_hi)       # add input, transpose, XOR
 write('stitched', start + 8 * mac + 2 * plain + fin)
 write('chacha', start + 10 * plain + fin)
 
+for k in ('xor4', 'xor5'):		# set-up, 10 double rounds, output
+    ch = insns(f'{out}/chacha-neon.o', 'sc_chacha_neon_' + k)
+    lo, hi = loops(ch)[0]
+    write('chacha-' + k, text(ch, 0, lo) + 10 * text(ch, lo, hi) +
+          [t for a, t in ch if a > hi and t != 'ret'])
+kref = out + '/../icount/kref/chacha.o'
+if os.path.exists(kref):
+    ch = insns(kref, 'chacha_4block_xor_neon')
+    lo, hi = loops(ch)[0]
+    write('chacha-kernel', text(ch, 0, lo) + 10 * text(ch, lo, hi) +
+          [t for t in text(ch, hi + 4, 1 << 32) if t != 'ret'])
+
 pn = insns(f'{out}/poly1305-neon.o', 'sc_poly1305_neon_steps')
 lo, hi = loops(pn)[0]
 write('poly-neon', 4 * text(pn, lo, hi))
@@ -125,6 +145,27 @@ echo "(stitched: one batch of the neon AEAD row; chacha: the same batch with"
 echo " 10 plain double rounds; onepass: chacha, then Poly1305 of the 256 bytes"
 echo " with the NEON row (4 steps) or the scalar row (16 blocks); gain:"
 echo " the better onepass over stitched)"
+
+echo
+printf 'ChaCha20 cycles per byte (llvm-mca model estimates, NOT timings)\n'
+printf '%-11s %9s %9s %9s %9s\n' cpu neon neon-gpr gain kernel
+for cpu in $cpus; do
+	n=$(cycles "$cpu" chacha-xor4)
+	g=$(cycles "$cpu" chacha-xor5)
+	k=-
+	if [ -f "$out/chacha-kernel.s" ]; then
+		k=$(cycles "$cpu" chacha-kernel)
+		k=$(awk -v a="$k" 'BEGIN { printf "%.2f", a / 320 }')
+	fi
+	printf '%-11s %9s %9s %8sx %9s\n' "$cpu" \
+		"$(awk -v a="$n" 'BEGIN { printf "%.2f", a / 256 }')" \
+		"$(awk -v a="$g" 'BEGIN { printf "%.2f", a / 320 }')" \
+		"$(awk -v a="$n" -v b="$g" \
+			'BEGIN { printf "%.2f", (a / 256) / (b / 320) }')" "$k"
+done
+echo "(neon: the 4-way kernel, 256 bytes a call; neon-gpr: the 5-way kernel,"
+echo " 320 bytes a call; kernel: Debian 6.1's arm64 driver, 320 bytes a call,"
+echo " '-' until scripts/arm64-icount.sh has extracted it)"
 
 echo
 printf 'cycles per Keccak round for two states (llvm-mca model estimates, NOT timings)\n'

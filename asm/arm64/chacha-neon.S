@@ -8,7 +8,7 @@
  * little-endian.  HChaCha returns words 0-3 and 12-15 of the permuted state
  * without the final addition.
  *
- * Two kernels share the quarter-round and rotate helpers (the 4-way ones
+ * Three kernels share the quarter-round and rotate helpers (the 4-way ones
  * live in chacha-neon.h, shared with chacha20poly1305-neon.S):
  *
  * 1. sc_chacha_neon_xor4: four consecutive blocks at once, "vertical"
@@ -34,6 +34,24 @@
  *
  *	v0-v3	rows  v4 temporary  v16-v19 the input rows  v20 rot8 index
  *
+ * 3. sc_chacha_neon_xor5: the 4-way kernel plus a fifth block (counter
+ *    state[12] + 4) in general registers, 320 bytes a call.  The 4-way
+ *    rounds leave the integer pipes idle; the fifth block's four
+ *    quarter-rounds of each half-round run there, one step of all four
+ *    (four ADD, EOR or ROR) after each group of four NEON instructions of
+ *    the same step (_qr4's hook slots).  Its words are added to the input
+ *    state, paired into 64-bit values and XORed with LDP/STP.
+ *    llvm-mca's models of out-of-order cores put a call at about the
+ *    cycles of the 4-way kernel: 1.2x fewer cycles per byte (Cortex-A57,
+ *    TSV110, Exynos M5); the in-order Cortex-A53/A55 models are 4-13%
+ *    slower per byte, so the row that uses it ("neon-gpr") is chosen only
+ *    by load-time calibration (Documentation/arm64.rst).
+ *
+ *	v0-v21	as sc_chacha_neon_xor4
+ *	w3, w5-w17, w19, w20	words 0-15 of the fifth block
+ *	x21, x22	temporaries of the output (x19-x22 saved on the stack)
+ *	x0 state  x1 dst  x2 src  w4 double-round counter (w3 nrounds on entry)
+ *
  * Rotations: by 16 with REV32 on halfwords, by 8 with TBL, by 12 and 7
  * with SHL + SRI (shift left, then shift-right-and-insert).  Constants are
  * built with MOVZ/MOVK, so the code has no data references.
@@ -42,11 +60,11 @@
  * so lanes hold the words' values on either endianness, and data and
  * keystream meet as bytes (LD1/ST1 .16b: register byte j is memory byte
  * j), which serialises each lane little-endian.  No swaps are needed on a
- * big-endian kernel.
+ * big-endian kernel, but for the fifth block's 64-bit words (REV).
  *
- * The C wrappers (chacha_arm64.c) feed whole 256- or 64-byte blocks and
- * bounce a partial tail through a stack buffer, so these functions never
- * read or write beyond the block(s) they are given.
+ * The C wrappers (chacha_arm64.c) feed whole 320-, 256- or 64-byte blocks
+ * and bounce a partial tail through a stack buffer, so these functions
+ * never read or write beyond the block(s) they are given.
  */
 #include <linux/linkage.h>
 #include "chacha-neon.h"
@@ -54,12 +72,11 @@
 	.text
 
 /*
- * void sc_chacha_neon_xor4(const u32 *state, u8 *dst, const u8 *src,
- *			    int nrounds);
- * XOR 256 bytes (blocks with counters state[12] + 0..3) from src into dst.
+ * v0-v15 = the state's words, one per register, in all four lanes, with
+ * the lane offsets 0-3 (v21) added to the counter; v20 the rot8 index.
+ * Clobbers x5.
  */
-SYM_FUNC_START(sc_chacha_neon_xor4)
-	_save_d8_d15
+.macro	_load_batch4
 	_rot8_index	x5
 	movz	x5, #0
 	movk	x5, #1, lsl #32
@@ -74,14 +91,10 @@ SYM_FUNC_START(sc_chacha_neon_xor4)
 	ld4r	{v8.4s-v11.4s}, [x5], #16
 	ld4r	{v12.4s-v15.4s}, [x5]
 	add	v12.4s, v12.4s, v21.4s
+.endm
 
-	lsr	w4, w3, #1
-.Lxor4_round:
-	_dround4
-	subs	w4, w4, #1
-	b.ne	.Lxor4_round
-
-	/* add the input state (counters + lane offsets) */
+/* Add the input state (counters + lane offsets) to v0-v15.  Clobbers x5. */
+.macro	_add_state4
 	mov	x5, x0
 	ld4r	{v16.4s-v19.4s}, [x5], #16
 	add	v0.4s, v0.4s, v16.4s
@@ -104,11 +117,155 @@ SYM_FUNC_START(sc_chacha_neon_xor4)
 	add	v13.4s, v13.4s, v17.4s
 	add	v14.4s, v14.4s, v18.4s
 	add	v15.4s, v15.4s, v19.4s
+.endm
 
+/*
+ * void sc_chacha_neon_xor4(const u32 *state, u8 *dst, const u8 *src,
+ *			    int nrounds);
+ * XOR 256 bytes (blocks with counters state[12] + 0..3) from src into dst.
+ */
+SYM_FUNC_START(sc_chacha_neon_xor4)
+	_save_d8_d15
+	_load_batch4
+	lsr	w4, w3, #1
+.Lxor4_round:
+	_dround4
+	subs	w4, w4, #1
+	b.ne	.Lxor4_round
+
+	_add_state4
 	_xor_batch4
 	_restore_d8_d15
 	ret
 SYM_FUNC_END(sc_chacha_neon_xor4)
+
+/*
+ * The fifth block's quarter-rounds, woven into _qr4's slots: the scalar
+ * steps of four quarter-rounds side by side, one step (four instructions)
+ * after a group of four NEON instructions of the same kind.  The scalar
+ * rotations are one ROR each, so _qr4's second rotate slots (6 and 13)
+ * stay empty.  Arguments: the slot, then w-register numbers a, b, c, d of
+ * the four quarter-rounds.
+ */
+.macro	_gpr_op4	op, r0, s0, r1, s1, r2, s2, r3, s3
+	\op	w\r0, w\r0, w\s0
+	\op	w\r1, w\r1, w\s1
+	\op	w\r2, w\r2, w\s2
+	\op	w\r3, w\r3, w\s3
+.endm
+
+.macro	_gpr_ror4	n, r0, r1, r2, r3
+	ror	w\r0, w\r0, #\n
+	ror	w\r1, w\r1, #\n
+	ror	w\r2, w\r2, #\n
+	ror	w\r3, w\r3, #\n
+.endm
+
+.macro	_gpr_qr4_slot	n, a0, b0, c0, d0, a1, b1, c1, d1, \
+			a2, b2, c2, d2, a3, b3, c3, d3
+.if \n == 0 || \n == 7
+	_gpr_op4	add, \a0, \b0, \a1, \b1, \a2, \b2, \a3, \b3
+.elseif \n == 1 || \n == 8
+	_gpr_op4	eor, \d0, \a0, \d1, \a1, \d2, \a2, \d3, \a3
+.elseif \n == 2
+	_gpr_ror4	16, \d0, \d1, \d2, \d3
+.elseif \n == 9
+	_gpr_ror4	24, \d0, \d1, \d2, \d3
+.elseif \n == 3 || \n == 10
+	_gpr_op4	add, \c0, \d0, \c1, \d1, \c2, \d2, \c3, \d3
+.elseif \n == 4 || \n == 11
+	_gpr_op4	eor, \b0, \c0, \b1, \c1, \b2, \c2, \b3, \c3
+.elseif \n == 5
+	_gpr_ror4	20, \b0, \b1, \b2, \b3
+.elseif \n == 12
+	_gpr_ror4	25, \b0, \b1, \b2, \b3
+.endif
+.endm
+
+/*
+ * Word i of the fifth block lives in w(3, 5-17, 19, 20)[i]; its column
+ * and diagonal quarter-rounds as _qr4 hooks.
+ */
+.macro	_gpr_col	n
+	_gpr_qr4_slot	\n, 3, 8, 12, 16,  5, 9, 13, 17,  6, 10, 14, 19,  7, 11, 15, 20
+.endm
+
+.macro	_gpr_diag	n
+	_gpr_qr4_slot	\n, 3, 9, 14, 20,  5, 10, 15, 16,  6, 11, 12, 17,  7, 8, 13, 19
+.endm
+
+/*
+ * Fifth block: add the input state (counter + 4) to its words and XOR the
+ * keystream into the 64 bytes at [x2] -> [x1], pairs of words as 64-bit
+ * little-endian values.  Clobbers x21, x22.
+ */
+.macro	_gpr_add2	off, lo, hi, ctr=0
+	ldp	w21, w22, [x0, #\off]
+.if \ctr
+	add	w21, w21, #4
+.endif
+	add	w\lo, w\lo, w21
+	add	w\hi, w\hi, w22
+	orr	x\lo, x\lo, x\hi, lsl #32
+#ifdef __AARCH64EB__
+	rev	x\lo, x\lo
+#endif
+.endm
+
+.macro	_gpr_xor16	off, k0, k1
+	ldp	x21, x22, [x2, #\off]
+	eor	x21, x21, x\k0
+	eor	x22, x22, x\k1
+	stp	x21, x22, [x1, #\off]
+.endm
+
+/*
+ * void sc_chacha_neon_xor5(const u32 *state, u8 *dst, const u8 *src,
+ *			    int nrounds);
+ * XOR 320 bytes (blocks with counters state[12] + 0..4) from src into dst:
+ * blocks 0-3 in NEON registers as sc_chacha_neon_xor4 does, block 4 in
+ * general registers, both in one round loop.
+ */
+SYM_FUNC_START(sc_chacha_neon_xor5)
+	stp	x19, x20, [sp, #-32]!
+	stp	x21, x22, [sp, #16]
+	_save_d8_d15
+	_load_batch4
+	lsr	w4, w3, #1
+	ldp	w3, w5, [x0]
+	ldp	w6, w7, [x0, #8]
+	ldp	w8, w9, [x0, #16]
+	ldp	w10, w11, [x0, #24]
+	ldp	w12, w13, [x0, #32]
+	ldp	w14, w15, [x0, #40]
+	ldp	w16, w17, [x0, #48]
+	ldp	w19, w20, [x0, #56]
+	add	w16, w16, #4
+.Lxor5_round:
+	_qr4	0, 4, 8, 12,  1, 5, 9, 13,  2, 6, 10, 14,  3, 7, 11, 15, _gpr_col
+	_qr4	0, 5, 10, 15,  1, 6, 11, 12,  2, 7, 8, 13,  3, 4, 9, 14, _gpr_diag
+	subs	w4, w4, #1
+	b.ne	.Lxor5_round
+
+	_gpr_add2	0, 3, 5		/* before _add_state4 takes x5 */
+	_gpr_add2	8, 6, 7
+	_gpr_add2	16, 8, 9
+	_gpr_add2	24, 10, 11
+	_gpr_add2	32, 12, 13
+	_gpr_add2	40, 14, 15
+	_gpr_add2	48, 16, 17, 1
+	_gpr_add2	56, 19, 20
+	_add_state4
+	_xor_batch4
+	_gpr_xor16	0, 3, 6
+	_gpr_xor16	16, 8, 10
+	_gpr_xor16	32, 12, 14
+	_gpr_xor16	48, 16, 19
+	_restore_d8_d15
+	ldp	x21, x22, [sp, #16]
+	ldp	x19, x20, [sp], #32
+	ret
+SYM_FUNC_END(sc_chacha_neon_xor5)
 
 /* One double round on the horizontal (row) layout in v0-v3. */
 .macro	_qr1

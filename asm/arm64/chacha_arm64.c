@@ -9,6 +9,11 @@
  *           1-block kernel.  min_len 65: a single block is not worth a
  *           NEON section (kernel_neon_begin saves the task's FP state), the
  *           same cutoff as the kernel's own arm64 chacha glue.
+ *   "neon-gpr"  320-byte steps with the 5-way kernel (four blocks in NEON
+ *           registers, a fifth in general registers in the same round
+ *           loop: the integer pipes are idle in the 4-way kernel), the rest
+ *           as "neon".  Chosen only by load-time calibration: no arm64
+ *           core was at hand to time it (Documentation/arm64.rst).
  */
 #include <linux/types.h>
 #include <linux/linkage.h>
@@ -17,6 +22,8 @@
 #include "rows.h"
 
 asmlinkage void sc_chacha_neon_xor4(const u32 *state, u8 *dst, const u8 *src,
+				    int nrounds);
+asmlinkage void sc_chacha_neon_xor5(const u32 *state, u8 *dst, const u8 *src,
 				    int nrounds);
 asmlinkage void sc_chacha_neon_xor1(const u32 *state, u8 *dst, const u8 *src,
 				    int nrounds);
@@ -59,6 +66,24 @@ static void sc_chacha_xor_neon(const u32 *state, u8 *dst, const u8 *src,
 	memzero_explicit(st, sizeof(st));
 }
 
+static void sc_chacha_xor_neon_gpr(const u32 *state, u8 *dst, const u8 *src,
+				   unsigned int len, int nrounds)
+{
+	u32 st[CHACHA_STATE_WORDS];
+
+	memcpy(st, state, sizeof(st));
+	while (len >= 5 * CHACHA_BLOCK_SIZE) {
+		sc_chacha_neon_xor5(st, dst, src, nrounds);
+		st[12] += 5;
+		dst += 5 * CHACHA_BLOCK_SIZE;
+		src += 5 * CHACHA_BLOCK_SIZE;
+		len -= 5 * CHACHA_BLOCK_SIZE;
+	}
+	if (len)
+		sc_chacha_xor_neon(st, dst, src, len, nrounds);
+	memzero_explicit(st, sizeof(st));
+}
+
 static void sc_hchacha_neon(const u32 *state, u32 *out, int nrounds)
 {
 	sc_chacha_neon_hchacha(state, out, nrounds);
@@ -72,5 +97,16 @@ const struct sc_chacha_impl sc_chacha_impl_neon = {
 		.min_len = CHACHA_BLOCK_SIZE + 1,
 	},
 	.xor_stream = sc_chacha_xor_neon,
+	.hchacha = sc_hchacha_neon,
+};
+
+const struct sc_chacha_impl sc_chacha_impl_neon_gpr = {
+	.base = {
+		.name = "neon-gpr",
+		.cpu_features = SC_CPU_NEON,
+		.simd = true,
+		.min_len = ~0U,		/* calibration only */
+	},
+	.xor_stream = sc_chacha_xor_neon_gpr,
 	.hchacha = sc_hchacha_neon,
 };
