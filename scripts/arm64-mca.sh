@@ -22,6 +22,8 @@
 # scripts/arm64-icount.sh has extracted it, the kernel's own driver
 # (Debian 6.1's chacha_4block_xor_neon: four NEON blocks and a fifth in
 # general registers, 320 bytes; its cut includes its partial-block code).
+# Then the Poly1305 rows per byte over 256 bytes, and the kernel's own
+# poly1305_blocks_neon loop where it has been extracted.
 #
 # Then the Keccak xN rows without the SHA3 extension: one round of the
 # "neonx2" loop (keccakx-neon.S, two states) against two rounds of the
@@ -102,12 +104,16 @@ for k in ('xor4', 'xor5'):		# set-up, 10 double rounds, output
     lo, hi = loops(ch)[0]
     write('chacha-' + k, text(ch, 0, lo) + 10 * text(ch, lo, hi) +
           [t for a, t in ch if a > hi and t != 'ret'])
-kref = out + '/../icount/kref/chacha.o'
-if os.path.exists(kref):
-    ch = insns(kref, 'chacha_4block_xor_neon')
+kref = out + '/../icount/kref/'
+if os.path.exists(kref + 'chacha.o'):
+    ch = insns(kref + 'chacha.o', 'chacha_4block_xor_neon')
     lo, hi = loops(ch)[0]
     write('chacha-kernel', text(ch, 0, lo) + 10 * text(ch, lo, hi) +
           [t for t in text(ch, hi + 4, 1 << 32) if t != 'ret'])
+if os.path.exists(kref + 'poly1305.o'):		# its 4-block (64-byte) loop
+    pk = insns(kref + 'poly1305.o', 'poly1305_blocks_neon')
+    lo, hi = max(loops(pk), key=lambda l: len(text(pk, *l)))
+    write('poly-kernel', 4 * text(pk, lo, hi))
 
 pn = insns(f'{out}/poly1305-neon.o', 'sc_poly1305_neon_steps')
 lo, hi = loops(pn)[0]
@@ -126,6 +132,10 @@ PY
 cycles() {	# CPU FILE: cycles per pass over FILE
 	llvm-mca -mtriple=aarch64 -mcpu="$1" -iterations=100 "$out/$2.s" 2>/dev/null |
 		awk '/^Total Cycles:/ { printf "%.0f", $3 / 100 }'
+}
+
+per_byte() {	# CPU FILE BYTES: cycles per byte of one pass over FILE
+	awk -v a="$(cycles "$1" "$2")" -v n="$3" 'BEGIN { printf "%.2f", a / n }'
 }
 
 printf 'cycles per 256-byte batch (llvm-mca model estimates, NOT timings)\n'
@@ -150,22 +160,34 @@ echo
 printf 'ChaCha20 cycles per byte (llvm-mca model estimates, NOT timings)\n'
 printf '%-11s %9s %9s %9s %9s\n' cpu neon neon-gpr gain kernel
 for cpu in $cpus; do
-	n=$(cycles "$cpu" chacha-xor4)
-	g=$(cycles "$cpu" chacha-xor5)
+	n=$(per_byte "$cpu" chacha-xor4 256)
+	g=$(per_byte "$cpu" chacha-xor5 320)
 	k=-
 	if [ -f "$out/chacha-kernel.s" ]; then
-		k=$(cycles "$cpu" chacha-kernel)
-		k=$(awk -v a="$k" 'BEGIN { printf "%.2f", a / 320 }')
+		k=$(per_byte "$cpu" chacha-kernel 320)
 	fi
-	printf '%-11s %9s %9s %8sx %9s\n' "$cpu" \
-		"$(awk -v a="$n" 'BEGIN { printf "%.2f", a / 256 }')" \
-		"$(awk -v a="$g" 'BEGIN { printf "%.2f", a / 320 }')" \
-		"$(awk -v a="$n" -v b="$g" \
-			'BEGIN { printf "%.2f", (a / 256) / (b / 320) }')" "$k"
+	printf '%-11s %9s %9s %8sx %9s\n' "$cpu" "$n" "$g" \
+		"$(awk -v a="$n" -v b="$g" 'BEGIN { printf "%.2f", a / b }')" "$k"
 done
 echo "(neon: the 4-way kernel, 256 bytes a call; neon-gpr: the 5-way kernel,"
 echo " 320 bytes a call; kernel: Debian 6.1's arm64 driver, 320 bytes a call,"
 echo " '-' until scripts/arm64-icount.sh has extracted it)"
+
+echo
+printf 'Poly1305 cycles per byte over 256 bytes'
+printf ' (llvm-mca model estimates, NOT timings)\n'
+printf '%-11s %9s %9s %9s\n' cpu neon arm64 kernel
+for cpu in $cpus; do
+	k=-
+	if [ -f "$out/poly-kernel.s" ]; then
+		k=$(per_byte "$cpu" poly-kernel 256)
+	fi
+	printf '%-11s %9s %9s %9s\n' "$cpu" "$(per_byte "$cpu" poly-neon 256)" \
+		"$(per_byte "$cpu" poly-arm64 256)" "$k"
+done
+echo "(neon: four steps of the NEON row's loop; arm64: sixteen blocks of the"
+echo " general-register row's; kernel: four passes of Debian 6.1's"
+echo " poly1305_blocks_neon loop, four blocks each)"
 
 echo
 printf 'cycles per Keccak round for two states (llvm-mca model estimates, NOT timings)\n'

@@ -22,6 +22,9 @@
  * with (X, Y) = (r^4, r^2) in both lanes for every step but the last, and
  * (X, Y) = (r^4, r^2) in lane 0 and (r^3, r) in lane 1 in the last step.
  * Block i then ends up multiplied by r^(n - i), so h = lane 0 + lane 1.
+ * The m * Y products come first: they need no accumulator, so they do not
+ * wait for the previous step's carry pass, and the step's chain from acc
+ * to acc is five UMLAL per limb and the carries.
  * The caller (poly1305_arm64.c) converts the canonical base 2^64 state to
  * limbs (h in lane 0, zero in lane 1), builds the four multiplier tables
  * from r with the scalar kernel, and adds the lanes back together; blocks
@@ -148,14 +151,15 @@ SC_BE(	rev64	v30.16b, v30.16b	)
 	add	x5, x3, #(2 * 72)
 	cmp	x2, #1
 	csel	x5, x5, x3, eq
-	ld1	{v15.2s-v18.2s}, [x5], #32
-	ld1	{v19.2s-v22.2s}, [x5], #32
-	ld1	{v23.2s}, [x5], #8
-	_mulr	umull, 0, 1, 2, 3, 4
+	add	x6, x5, #72
+	ld1	{v15.2s-v18.2s}, [x6], #32
+	ld1	{v19.2s-v22.2s}, [x6], #32
+	ld1	{v23.2s}, [x6]
+	_mulr	umull, 5, 6, 7, 8, 9
 	ld1	{v15.2s-v18.2s}, [x5], #32
 	ld1	{v19.2s-v22.2s}, [x5], #32
 	ld1	{v23.2s}, [x5]
-	_mulr	umlal, 5, 6, 7, 8, 9
+	_mulr	umlal, 0, 1, 2, 3, 4
 
 	/* carry: two interleaved chains, the top one folding back times 5 */
 	_carry	10, 11
