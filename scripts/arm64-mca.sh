@@ -23,7 +23,8 @@
 # (Debian 6.1's chacha_4block_xor_neon: four NEON blocks and a fifth in
 # general registers, 320 bytes; its cut includes its partial-block code).
 # Then the Poly1305 rows per byte over 256 bytes, and the kernel's own
-# poly1305_blocks_neon loop where it has been extracted.
+# poly1305_blocks_neon loop where it has been extracted.  And two blocks
+# as two calls of the 1-block kernel against one 4-way call.
 #
 # Then the Keccak xN rows without the SHA3 extension: one round of the
 # "neonx2" loop (keccakx-neon.S, two states) against two rounds of the
@@ -99,7 +100,7 @@ fin = text(ccp, pl_hi + 4, fin_hi)       # add input, transpose, XOR
 write('stitched', start + 8 * mac + 2 * plain + fin)
 write('chacha', start + 10 * plain + fin)
 
-for k in ('xor4', 'xor5'):		# set-up, 10 double rounds, output
+for k in ('xor1', 'xor4', 'xor5'):	# set-up, 10 double rounds, output
     ch = insns(f'{out}/chacha-neon.o', 'sc_chacha_neon_' + k)
     lo, hi = loops(ch)[0]
     write('chacha-' + k, text(ch, 0, lo) + 10 * text(ch, lo, hi) +
@@ -172,6 +173,12 @@ done
 echo "(neon: the 4-way kernel, 256 bytes a call; neon-gpr: the 5-way kernel,"
 echo " 320 bytes a call; kernel: Debian 6.1's arm64 driver, 320 bytes a call,"
 echo " '-' until scripts/arm64-icount.sh has extracted it)"
+printf '%-11s %9s %9s   (cycles for two blocks, 65-128 bytes)\n' cpu \
+	'1-block x2' 4-way
+for cpu in $cpus; do
+	printf '%-11s %9s %9s\n' "$cpu" "$(( 2 * $(cycles "$cpu" chacha-xor1) ))" \
+		"$(cycles "$cpu" chacha-xor4)"
+done
 
 echo
 printf 'Poly1305 cycles per byte over 256 bytes'

@@ -2,13 +2,14 @@
 /*
  * arm64 ChaCha rows: thin wrappers around chacha-neon.S.
  *
- *   "neon"  256-byte steps with the 4-way kernel; a tail of 129..255 bytes
+ *   "neon"  256-byte steps with the 4-way kernel; a tail of 65..255 bytes
  *           goes through the 4-way kernel too (bounced through a stack
- *           buffer), shorter tails one block at a time with the 1-block
- *           kernel (the last partial block bounced).  HChaCha uses the
- *           1-block kernel.  min_len 65: a single block is not worth a
- *           NEON section (kernel_neon_begin saves the task's FP state), the
- *           same cutoff as the kernel's own arm64 chacha glue.
+ *           buffer: one 4-way call costs less than two 1-block calls), a
+ *           tail of at most one block through the 1-block kernel (a
+ *           partial block bounced).  HChaCha uses the 1-block kernel.
+ *           min_len 65: a single block is not worth a NEON section
+ *           (kernel_neon_begin saves the task's FP state), the same
+ *           cutoff as the kernel's own arm64 chacha glue.
  *   "neon-gpr"  320-byte steps with the 5-way kernel (four blocks in NEON
  *           registers, a fifth in general registers in the same round
  *           loop: the integer pipes are idle in the 4-way kernel), the rest
@@ -43,25 +44,18 @@ static void sc_chacha_xor_neon(const u32 *state, u8 *dst, const u8 *src,
 		src += 4 * CHACHA_BLOCK_SIZE;
 		len -= 4 * CHACHA_BLOCK_SIZE;
 	}
-	if (len > 2 * CHACHA_BLOCK_SIZE) {
+	if (len > CHACHA_BLOCK_SIZE) {
 		memcpy(buf, src, len);
 		sc_chacha_neon_xor4(st, buf, buf, nrounds);
 		memcpy(dst, buf, len);
 		memzero_explicit(buf, sizeof(buf));
+	} else if (len == CHACHA_BLOCK_SIZE) {
+		sc_chacha_neon_xor1(st, dst, src, nrounds);
 	} else if (len) {
-		while (len >= CHACHA_BLOCK_SIZE) {
-			sc_chacha_neon_xor1(st, dst, src, nrounds);
-			st[12]++;
-			dst += CHACHA_BLOCK_SIZE;
-			src += CHACHA_BLOCK_SIZE;
-			len -= CHACHA_BLOCK_SIZE;
-		}
-		if (len) {
-			memcpy(buf, src, len);
-			sc_chacha_neon_xor1(st, buf, buf, nrounds);
-			memcpy(dst, buf, len);
-			memzero_explicit(buf, CHACHA_BLOCK_SIZE);
-		}
+		memcpy(buf, src, len);
+		sc_chacha_neon_xor1(st, buf, buf, nrounds);
+		memcpy(dst, buf, len);
+		memzero_explicit(buf, CHACHA_BLOCK_SIZE);
 	}
 	memzero_explicit(st, sizeof(st));
 }
