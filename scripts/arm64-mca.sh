@@ -26,27 +26,47 @@
 # poly1305_blocks_neon loop where it has been extracted.  And two blocks
 # as two calls of the 1-block kernel against one 4-way call.
 #
-# Then the Keccak xN rows without the SHA3 extension: one round of the
-# "neonx2" loop (keccakx-neon.S, two states) against two rounds of the
-# general-register loop (keccak-arm64.S, one state each), the work of the
-# "arm64" row for the same two states.  (LLVM 14 has no cost for the SHA3
-# instructions, so "sha3cex2" is not estimated.)
+# Then Keccak: one round of the single-state rows ("arm64", general
+# registers, and "sha3ce", the SHA3 extension: keccak-arm64.S), and one
+# round for two states of the xN rows: "neonx2" (keccakx-neon.S) and
+# "sha3cex2" against two rounds of the general-register loop, the work of
+# the "arm64" row for the same two states.  (LLVM 14 has no cost for the
+# SHA3 instructions, so the SHA3 rows are estimated with LLVM 17 and
+# later only.)
 #
 # THESE ARE MODEL ESTIMATES, NOT MEASUREMENTS: llvm's scheduling models
-# are approximate (LLVM 14 models the Cortex-A72/A76/N1 family with its
-# Cortex-A57 model), and memory and front-end effects are ignored.
+# are approximate, and memory and front-end effects are ignored.  LLVM 19
+# (scripts/deps.sh mca) has models of Neoverse N1/N2/V1/V2 and Ampere1;
+# LLVM 14, Debian 12's default, models the Cortex-A72/A76/N1 family with
+# its Cortex-A57 model.  Both treat A72/A76 as A57, and "apple-m1" is the
+# Cyclone model (every register-register ADD/EOR on two shift units).
 #
 # Usage: scripts/arm64-mca.sh [CPU...]   (default: the models below)
+# SC_MCA=path picks an llvm-mca; by default LLVM 19's, installed by
+# scripts/deps.sh mca where it can be, else whichever llvm-mca there is.
 set -euo pipefail
 top=$(cd "$(dirname "$0")/.." && pwd)
 cd "$top"
 out=$top/build/arm64/mca
 mkdir -p "$out"
-if ! command -v llvm-mca >/dev/null; then
-	echo "SKIP: llvm-mca not installed (apt-get install llvm)"
+mca=${SC_MCA:-}
+if [ -z "$mca" ]; then
+	command -v llvm-mca-19 >/dev/null || scripts/deps.sh mca >/dev/null 2>&1 ||
+		true
+	mca=$(command -v llvm-mca-19 || command -v llvm-mca || true)
+fi
+if [ -z "$mca" ]; then
+	echo "SKIP: llvm-mca not installed (scripts/deps.sh mca)"
 	exit 0
 fi
-cpus=${*:-"cortex-a55 cortex-a57 tsv110 exynos-m5 apple-m1"}
+ver=$("$mca" --version | sed -n 's/.*LLVM version \([0-9]*\).*/\1/p')
+echo "llvm-mca: $mca (LLVM $ver)"
+if [ "${ver:-0}" -ge 17 ]; then
+	cpus=${*:-"cortex-a55 cortex-a57 neoverse-n1 neoverse-n2 neoverse-v1
+		neoverse-v2 ampere1 tsv110 exynos-m5"}
+else
+	cpus=${*:-"cortex-a55 cortex-a57 tsv110 exynos-m5 apple-m1"}
+fi
 
 for f in chacha20poly1305-neon chacha-neon poly1305-neon poly1305-arm64 \
 	 keccakx-neon keccak-arm64; do
@@ -128,10 +148,17 @@ write('keccak-neonx2', text(kx, lo, hi))
 kg = insns(f'{out}/keccak-arm64.o', 'sc_keccak_gpr_permute')
 lo, hi = loops(kg)[0]
 write('keccak-gpr-x2', 2 * text(kg, lo, hi))
+write('keccak-gpr', text(kg, lo, hi))
+for f, name in (('sc_keccak_ce_permute', 'keccak-sha3ce'),
+                ('sc_keccakx2_ce_permute', 'keccak-sha3cex2')):
+    kc = insns(f'{out}/keccak-arm64.o', f)
+    lo, hi = loops(kc)[0]
+    write(name, text(kc, lo, hi))
 PY
 
 cycles() {	# CPU FILE: cycles per pass over FILE
-	llvm-mca -mtriple=aarch64 -mcpu="$1" -iterations=100 "$out/$2.s" 2>/dev/null |
+	"$mca" -mtriple=aarch64 -mcpu="$1" -mattr=+sha3 -iterations=100 \
+		"$out/$2.s" 2>/dev/null |
 		awk '/^Total Cycles:/ { printf "%.0f", $3 / 100 }'
 }
 
@@ -196,12 +223,27 @@ echo "(neon: four steps of the NEON row's loop; arm64: sixteen blocks of the"
 echo " general-register row's; kernel: four passes of Debian 6.1's"
 echo " poly1305_blocks_neon loop, four blocks each)"
 
+sha3() {	# CPU FILE: cycles, or '-' where the model has no SHA3 costs
+	if [ "${ver:-0}" -ge 17 ]; then cycles "$1" "$2"; else echo -; fi
+}
+
+echo
+printf 'cycles per Keccak round for one state (llvm-mca model estimates, NOT timings)\n'
+printf '%-11s %9s %9s\n' cpu arm64 sha3ce
+for cpu in $cpus; do
+	printf '%-11s %9s %9s\n' "$cpu" "$(cycles "$cpu" keccak-gpr)" \
+		"$(sha3 "$cpu" keccak-sha3ce)"
+done
+echo "(Cortex-A57 and Neoverse N1 have no SHA3 extension: their sha3ce and"
+echo " sha3cex2 columns are what the model would charge, nothing more)"
+
 echo
 printf 'cycles per Keccak round for two states (llvm-mca model estimates, NOT timings)\n'
-printf '%-11s %9s %13s %9s\n' cpu neonx2 'arm64 twice' gain
+printf '%-11s %9s %13s %9s %9s\n' cpu neonx2 'arm64 twice' gain sha3cex2
 for cpu in $cpus; do
 	n=$(cycles "$cpu" keccak-neonx2)
 	g=$(cycles "$cpu" keccak-gpr-x2)
-	printf '%-11s %9s %13s %8sx\n' "$cpu" "$n" "$g" \
-		"$(awk -v a="$g" -v b="$n" 'BEGIN { printf "%.2f", a / b }')"
+	printf '%-11s %9s %13s %8sx %9s\n' "$cpu" "$n" "$g" \
+		"$(awk -v a="$g" -v b="$n" 'BEGIN { printf "%.2f", a / b }')" \
+		"$(sha3 "$cpu" keccak-sha3cex2)"
 done

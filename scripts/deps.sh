@@ -27,7 +27,10 @@
 #           ipsec-mb (x86_64 only)
 #   ct      constant-time check: valgrind (memcheck and its client-request
 #           headers, valgrind/memcheck.h)
-#   all     all of the above
+#   mca     scripts/arm64-mca.sh's schedule estimates: LLVM 19's llvm-mca,
+#           whose models include Neoverse N1/N2/V1/V2 and Ampere1 (LLVM
+#           14's stop at Cortex-A57); not part of "all", no test needs it
+#   all     all of the above but mca
 # `deps.sh --list GROUP...` prints the packages without installing.
 #
 # Needs root (or password-less sudo) only when something is missing.
@@ -48,6 +51,7 @@ pkgs_plot="python3 python3-matplotlib"
 pkgs_peers="android-libboringssl-dev"
 [ "$(uname -m)" != x86_64 ] || pkgs_peers="$pkgs_peers libipsec-mb-dev"
 pkgs_ct="valgrind gcc make"
+pkgs_mca="llvm-19"
 
 list_only=0
 if [ "${1:-}" = --list ]; then
@@ -64,6 +68,7 @@ for g in "$@"; do
 	matrix) want="$want $pkgs_matrix" ;;
 	qemu) want="$want $pkgs_qemu" ;;
 	ct) want="$want $pkgs_ct" ;;
+	mca) want="$want $pkgs_mca" ;;
 	pkg) want="$want $pkgs_pkg" ;;
 	docs) want="$want $pkgs_docs" ;;
 	plot) want="$want $pkgs_plot" ;;

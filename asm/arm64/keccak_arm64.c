@@ -8,12 +8,13 @@
  *   "sha3ce"  the ARMv8.2 SHA3 extension (EOR3/RAX1/XAR/BCAX) on NEON
  *             registers; needs SC_CPU_ARM_SHA3 and a NEON section.
  *
- * Order and cutoffs (Documentation/arm64.rst): "arm64" before "sha3ce",
- * both min_len 0, so a CPU with the SHA3 extension gets "sha3ce" and any
- * other core the GPR code.  Some big cores run the GPR permutation faster
- * than the SHA3 instructions (and it needs no NEON section): sha3_impl=arm64
- * selects it there.  No arm64 timing is available to us, so the default
- * follows the feature, not a benchmark.
+ * Order and cutoffs (Documentation/arm64.rst): the static table gives
+ * every length to "arm64"; "sha3ce" is chosen only by load-time
+ * calibration, where it measures faster.  The server cores with the SHA3
+ * extension (Neoverse N2, V1, V2) issue its instructions on one pipe:
+ * llvm-mca's models put a round at 64 cycles there against 23-39 for the
+ * GPR code, which also needs no NEON section; OpenSSL likewise uses the
+ * extension only on Apple cores.  No arm64 timing is available to us.
  */
 #include <linux/types.h>
 #include <linux/linkage.h>
@@ -67,7 +68,7 @@ const struct sc_keccak_impl sc_keccak_impl_sha3ce = {
 		.name = "sha3ce",
 		.cpu_features = SC_CPU_NEON | SC_CPU_ARM_SHA3,
 		.simd = true,
-		.min_len = 0,
+		.min_len = ~0U,		/* calibration only */
 	},
 	.permute = sc_keccak_permute_sha3ce,
 	.absorb = sc_keccak_absorb_sha3ce,
