@@ -22,6 +22,8 @@
 #include <linux/kernel.h>
 #include <linux/module.h>
 #include <linux/moduleparam.h>
+#include <linux/preempt.h>
+#include <linux/sched.h>
 #include <linux/string.h>
 #include <linux/slab.h>
 #include <linux/timekeeping.h>
@@ -139,15 +141,24 @@ module_param_named(calibrate, sc_calibrate, bool, 0444);
 MODULE_PARM_DESC(calibrate,
 		 "Time the rows at load and use the fastest per size (default); 0: the static table");
 
-/* Build the dispatch plans; one line per algorithm says what they use. */
+/*
+ * Build the dispatch plans; one line per algorithm says what they use.
+ * Every calibration sample runs on one CPU: on a machine with two kinds
+ * of core (Intel's P- and E-cores, arm64 big.LITTLE) rows timed on
+ * different kinds would otherwise be compared with each other, and each
+ * row's best sample would come from wherever the scheduler had put it.
+ */
 static void __init sc_dispatch_setup(void)
 {
 	bool calibrate = sc_calibrate && sc_simd_usable();
 	u64 t0 = ktime_get_ns();
-	unsigned int alg;
+	unsigned int alg, cpu;
 	char *buf;
 
+	migrate_disable();
+	cpu = raw_smp_processor_id();
 	sc_dispatch_init(calibrate);
+	migrate_enable();
 	t0 = ktime_get_ns() - t0;
 	buf = kmalloc(512, GFP_KERNEL);
 	for (alg = 0; buf && alg < SC_ALG_COUNT; alg++) {
@@ -159,8 +170,8 @@ static void __init sc_dispatch_setup(void)
 		pr_info("dispatch plans built in %llu us (static table)\n",
 			t0 / 1000);
 	else
-		pr_info("dispatch plans built in %llu us (measured: %u of %u tables)\n",
-			t0 / 1000, sc_dispatch_nmeasured(), SC_ALG_COUNT);
+		pr_info("dispatch plans built in %llu us (measured on CPU %u: %u of %u tables)\n",
+			t0 / 1000, cpu, sc_dispatch_nmeasured(), SC_ALG_COUNT);
 }
 
 /*
