@@ -48,8 +48,8 @@ printf '%-10s %-8s' alg row
 lens="64 256 1024 4096"
 for l in $lens; do printf ' %8s' "${l}B"; done
 printf '   (instructions per byte, qemu-aarch64; NOT timings)\n'
-for spec in chacha20:generic chacha20:neon chacha20:neon-gpr chacha12:generic \
-	    chacha12:neon chacha12:neon-gpr \
+for spec in chacha20:generic chacha20:arm64 chacha20:neon chacha20:neon-gpr \
+	    chacha12:generic chacha12:arm64 chacha12:neon chacha12:neon-gpr \
 	    poly1305:generic poly1305:arm64 poly1305:neon \
 	    sha3-256:generic sha3-256:arm64 sha3-256:sha3ce; do
 	alg=${spec%%:*} row=${spec#*:}

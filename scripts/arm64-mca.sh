@@ -23,8 +23,9 @@
 # (Debian 6.1's chacha_4block_xor_neon: four NEON blocks and a fifth in
 # general registers, 320 bytes; its cut includes its partial-block code).
 # Then the Poly1305 rows per byte over 256 bytes, and the kernel's own
-# poly1305_blocks_neon loop where it has been extracted.  And two blocks
-# as two calls of the 1-block kernel against one 4-way call.
+# poly1305_blocks_neon loop where it has been extracted.  And one block
+# through the general-register kernel alone, and two blocks as two such
+# calls against one 4-way call.
 #
 # Then Keccak: one round of the single-state rows ("arm64", general
 # registers, and "sha3ce", the SHA3 extension: keccak-arm64.S), and one
@@ -120,10 +121,11 @@ fin = text(ccp, pl_hi + 4, fin_hi)       # add input, transpose, XOR
 write('stitched', start + 8 * mac + 2 * plain + fin)
 write('chacha', start + 10 * plain + fin)
 
-for k in ('xor1', 'xor4', 'xor5'):	# set-up, 10 double rounds, output
-    ch = insns(f'{out}/chacha-neon.o', 'sc_chacha_neon_' + k)
+for k in ('neon_xor4', 'neon_xor5', 'arm64_xor1'):	# set-up, rounds, output
+    ch = insns(f'{out}/chacha-neon.o', 'sc_chacha_' + k)
     lo, hi = loops(ch)[0]
-    write('chacha-' + k, text(ch, 0, lo) + 10 * text(ch, lo, hi) +
+    write('chacha-' + k.split('_')[1],
+          text(ch, 0, lo) + 10 * text(ch, lo, hi) +
           [t for a, t in ch if a > hi and t != 'ret'])
 kref = out + '/../icount/kref/'
 if os.path.exists(kref + 'chacha.o'):
@@ -160,6 +162,11 @@ cycles() {	# CPU FILE: cycles per pass over FILE
 	"$mca" -mtriple=aarch64 -mcpu="$1" -mattr=+sha3 -iterations=100 \
 		"$out/$2.s" 2>/dev/null |
 		awk '/^Total Cycles:/ { printf "%.0f", $3 / 100 }'
+}
+
+cycles1() {	# CPU FILE: cycles of a single pass over FILE (its latency)
+	"$mca" -mtriple=aarch64 -mcpu="$1" -mattr=+sha3 -iterations=1 \
+		"$out/$2.s" 2>/dev/null | awk '/^Total Cycles:/ { print $3 }'
 }
 
 per_byte() {	# CPU FILE BYTES: cycles per byte of one pass over FILE
@@ -200,12 +207,14 @@ done
 echo "(neon: the 4-way kernel, 256 bytes a call; neon-gpr: the 5-way kernel,"
 echo " 320 bytes a call; kernel: Debian 6.1's arm64 driver, 320 bytes a call,"
 echo " '-' until scripts/arm64-icount.sh has extracted it)"
-printf '%-11s %9s %9s   (cycles for two blocks, 65-128 bytes)\n' cpu \
-	'1-block x2' 4-way
+printf '%-11s %9s %9s %9s   (cycles: one block alone; two blocks)\n' cpu \
+	'1 block' 'GPR x2' 4-way
 for cpu in $cpus; do
-	printf '%-11s %9s %9s\n' "$cpu" "$(( 2 * $(cycles "$cpu" chacha-xor1) ))" \
-		"$(cycles "$cpu" chacha-xor4)"
+	printf '%-11s %9s %9s %9s\n' "$cpu" "$(cycles1 "$cpu" chacha-xor1)" \
+		"$(( 2 * $(cycles "$cpu" chacha-xor1) ))" "$(cycles "$cpu" chacha-xor4)"
 done
+echo "(1 block: one call of the general-register kernel, sc_chacha_arm64_xor1,"
+echo " from cold; GPR x2: two of them back to back; 4-way: one 4-way call)"
 
 echo
 printf 'Poly1305 cycles per byte over 256 bytes'

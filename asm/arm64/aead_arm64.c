@@ -13,8 +13,7 @@
  *           XOR, so its MAC runs here with the scalar kernel).
  *           The key block, short texts and the AD use the ChaCha and
  *           Poly1305 rows the dispatcher picks.  min_len 65: like the
- *           ChaCha "neon" row, NEON from more than one block of text on
- *           (arm64 has no scalar ChaCha kernel to beat the C with).
+ *           ChaCha "neon" row, NEON from more than one block of text on.
  */
 #include <linux/types.h>
 #include <linux/linkage.h>

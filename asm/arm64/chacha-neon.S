@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * ChaCha20/ChaCha12 and HChaCha for arm64 NEON (ASIMD).
+ * ChaCha20/ChaCha12 and HChaCha for arm64: NEON (ASIMD), and general
+ * registers beside it or alone.
  *
  * Algorithm (RFC 8439): 16 32-bit words, nrounds/2 double rounds of four
  * column quarter-rounds then four diagonal quarter-rounds; a keystream
@@ -8,7 +9,7 @@
  * little-endian.  HChaCha returns words 0-3 and 12-15 of the permuted state
  * without the final addition.
  *
- * Three kernels share the quarter-round and rotate helpers (the 4-way ones
+ * The kernels share the quarter-round and rotate helpers (the 4-way ones
  * live in chacha-neon.h, shared with chacha20poly1305-neon.S):
  *
  * 1. sc_chacha_neon_xor4: four consecutive blocks at once, "vertical"
@@ -27,14 +28,7 @@
  *	x0 state  x1 dst  x2 src  w3 nrounds  w4 double-round counter
  *	(d8-d15 are saved on the stack: callee-saved in the AAPCS64)
  *
- * 2. sc_chacha_neon_xor1 and sc_chacha_neon_hchacha: one block,
- *    "horizontal" layout: v0-v3 hold rows 0-3 of the state (four words
- *    each).  The diagonal round rotates rows 1-3 by 1, 2, 3 lanes with EXT,
- *    runs the same column code and rotates them back.
- *
- *	v0-v3	rows  v4 temporary  v16-v19 the input rows  v20 rot8 index
- *
- * 3. sc_chacha_neon_xor5: the 4-way kernel plus a fifth block (counter
+ * 2. sc_chacha_neon_xor5: the 4-way kernel plus a fifth block (counter
  *    state[12] + 4) in general registers, 320 bytes a call.  The 4-way
  *    rounds leave the integer pipes idle; the fifth block's four
  *    quarter-rounds of each half-round run there, one step of all four
@@ -52,15 +46,26 @@
  *	x21, x22	temporaries of the output (x19-x22 saved on the stack)
  *	x0 state  x1 dst  x2 src  w4 double-round counter (w3 nrounds on entry)
  *
- * Rotations: by 16 with REV32 on halfwords, by 8 with TBL, by 12 and 7
- * with SHL + SRI (shift left, then shift-right-and-insert).  Constants are
- * built with MOVZ/MOVK, so the code has no data references.
+ * 3. sc_chacha_arm64_xor1 and sc_chacha_arm64_hchacha: that fifth block
+ *    alone, for one block, a text's last block and HChaCha, in general
+ *    registers only (no NEON section needed).  Four quarter-rounds a step
+ *    side by side, where a 1-block NEON kernel ("horizontal", rows in
+ *    v0-v3, until 2026-12-05) was one chain of dependent vector steps:
+ *    llvm-mca's LLVM 19 models put one call at 250-500 cycles on the
+ *    out-of-order cores against 620-990 for that kernel, and level on
+ *    the in-order Cortex-A55 (Documentation/arm64.rst).
  *
- * Endianness: the state is loaded with element-sized loads (LD4R/LD1 .4s),
+ * Rotations: by 16 with REV32 on halfwords, by 8 with TBL, by 12 and 7
+ * with SHL + SRI (shift left, then shift-right-and-insert); one ROR each in
+ * general registers.  Constants are built with MOVZ/MOVK, so the code has
+ * no data references.
+ *
+ * Endianness: the state is loaded with element-sized loads (LD4R, LDP),
  * so lanes hold the words' values on either endianness, and data and
  * keystream meet as bytes (LD1/ST1 .16b: register byte j is memory byte
  * j), which serialises each lane little-endian.  No swaps are needed on a
- * big-endian kernel, but for the fifth block's 64-bit words (REV).
+ * big-endian kernel, but for the general-register block's 64-bit words
+ * (REV).
  *
  * The C wrappers (chacha_arm64.c) feed whole 320-, 256- or 64-byte blocks
  * and bounce a partial tail through a stack buffer, so these functions
@@ -202,7 +207,7 @@ SYM_FUNC_END(sc_chacha_neon_xor4)
 .macro	_gpr_add2	off, lo, hi, ctr=0
 	ldp	w21, w22, [x0, #\off]
 .if \ctr
-	add	w21, w21, #4
+	add	w21, w21, #\ctr
 .endif
 	add	w\lo, w\lo, w21
 	add	w\hi, w\hi, w22
@@ -219,6 +224,28 @@ SYM_FUNC_END(sc_chacha_neon_xor4)
 	stp	x21, x22, [x1, #\off]
 .endm
 
+/* The state's words into the fifth block's registers. */
+.macro	_gpr_load
+	ldp	w3, w5, [x0]
+	ldp	w6, w7, [x0, #8]
+	ldp	w8, w9, [x0, #16]
+	ldp	w10, w11, [x0, #24]
+	ldp	w12, w13, [x0, #32]
+	ldp	w14, w15, [x0, #40]
+	ldp	w16, w17, [x0, #48]
+	ldp	w19, w20, [x0, #56]
+.endm
+
+/* A double round of the general-register block alone (no NEON). */
+.macro	_gpr_dround
+	.irp	n, 0, 1, 2, 3, 4, 5, 7, 8, 9, 10, 11, 12
+	_gpr_col	\n
+	.endr
+	.irp	n, 0, 1, 2, 3, 4, 5, 7, 8, 9, 10, 11, 12
+	_gpr_diag	\n
+	.endr
+.endm
+
 /*
  * void sc_chacha_neon_xor5(const u32 *state, u8 *dst, const u8 *src,
  *			    int nrounds);
@@ -232,14 +259,7 @@ SYM_FUNC_START(sc_chacha_neon_xor5)
 	_save_d8_d15
 	_load_batch4
 	lsr	w4, w3, #1
-	ldp	w3, w5, [x0]
-	ldp	w6, w7, [x0, #8]
-	ldp	w8, w9, [x0, #16]
-	ldp	w10, w11, [x0, #24]
-	ldp	w12, w13, [x0, #32]
-	ldp	w14, w15, [x0, #40]
-	ldp	w16, w17, [x0, #48]
-	ldp	w19, w20, [x0, #56]
+	_gpr_load
 	add	w16, w16, #4
 .Lxor5_round:
 	_qr4	0, 4, 8, 12,  1, 5, 9, 13,  2, 6, 10, 14,  3, 7, 11, 15, _gpr_col
@@ -253,7 +273,7 @@ SYM_FUNC_START(sc_chacha_neon_xor5)
 	_gpr_add2	24, 10, 11
 	_gpr_add2	32, 12, 13
 	_gpr_add2	40, 14, 15
-	_gpr_add2	48, 16, 17, 1
+	_gpr_add2	48, 16, 17, 4
 	_gpr_add2	56, 19, 20
 	_add_state4
 	_xor_batch4
@@ -267,75 +287,60 @@ SYM_FUNC_START(sc_chacha_neon_xor5)
 	ret
 SYM_FUNC_END(sc_chacha_neon_xor5)
 
-/* One double round on the horizontal (row) layout in v0-v3. */
-.macro	_qr1
-	add	v0.4s, v0.4s, v1.4s
-	eor	v3.16b, v3.16b, v0.16b
-	rev32	v3.8h, v3.8h
-	add	v2.4s, v2.4s, v3.4s
-	eor	v4.16b, v1.16b, v2.16b
-	shl	v1.4s, v4.4s, #12
-	sri	v1.4s, v4.4s, #20
-	add	v0.4s, v0.4s, v1.4s
-	eor	v3.16b, v3.16b, v0.16b
-	tbl	v3.16b, {v3.16b}, v20.16b
-	add	v2.4s, v2.4s, v3.4s
-	eor	v4.16b, v1.16b, v2.16b
-	shl	v1.4s, v4.4s, #7
-	sri	v1.4s, v4.4s, #25
-.endm
-
-.macro	_dround1
-	_qr1
-	ext	v1.16b, v1.16b, v1.16b, #4
-	ext	v2.16b, v2.16b, v2.16b, #8
-	ext	v3.16b, v3.16b, v3.16b, #12
-	_qr1
-	ext	v1.16b, v1.16b, v1.16b, #12
-	ext	v2.16b, v2.16b, v2.16b, #8
-	ext	v3.16b, v3.16b, v3.16b, #4
-.endm
-
 /*
- * void sc_chacha_neon_xor1(const u32 *state, u8 *dst, const u8 *src,
- *			    int nrounds);
- * XOR one 64-byte block (counter state[12]) from src into dst.
+ * void sc_chacha_arm64_xor1(const u32 *state, u8 *dst, const u8 *src,
+ *			     int nrounds);
+ * XOR one 64-byte block (counter state[12]) from src into dst, in general
+ * registers only: the fifth block of sc_chacha_neon_xor5 on its own.  Four
+ * independent quarter-rounds a step keep the integer pipes busy, where
+ * a 1-block NEON kernel is one chain of dependent vector steps; it needs
+ * no NEON section.
  */
-SYM_FUNC_START(sc_chacha_neon_xor1)
-	_rot8_index	x5
-	ld1	{v16.4s-v19.4s}, [x0]
-	mov	v0.16b, v16.16b
-	mov	v1.16b, v17.16b
-	mov	v2.16b, v18.16b
-	mov	v3.16b, v19.16b
+SYM_FUNC_START(sc_chacha_arm64_xor1)
+	stp	x19, x20, [sp, #-32]!
+	stp	x21, x22, [sp, #16]
 	lsr	w4, w3, #1
-.Lxor1_round:
-	_dround1
+	_gpr_load
+.Lgpr1_round:
+	_gpr_dround
 	subs	w4, w4, #1
-	b.ne	.Lxor1_round
+	b.ne	.Lgpr1_round
 
-	add	v0.4s, v0.4s, v16.4s
-	add	v1.4s, v1.4s, v17.4s
-	add	v2.4s, v2.4s, v18.4s
-	add	v3.4s, v3.4s, v19.4s
-	_xor_block	0, 1, 2, 3
+	_gpr_add2	0, 3, 5
+	_gpr_add2	8, 6, 7
+	_gpr_add2	16, 8, 9
+	_gpr_add2	24, 10, 11
+	_gpr_add2	32, 12, 13
+	_gpr_add2	40, 14, 15
+	_gpr_add2	48, 16, 17
+	_gpr_add2	56, 19, 20
+	_gpr_xor16	0, 3, 6
+	_gpr_xor16	16, 8, 10
+	_gpr_xor16	32, 12, 14
+	_gpr_xor16	48, 16, 19
+	ldp	x21, x22, [sp, #16]
+	ldp	x19, x20, [sp], #32
 	ret
-SYM_FUNC_END(sc_chacha_neon_xor1)
+SYM_FUNC_END(sc_chacha_arm64_xor1)
 
 /*
- * void sc_chacha_neon_hchacha(const u32 *state, u32 *out, int nrounds);
- * out[0..3] = permuted words 0-3, out[4..7] = permuted words 12-15.
+ * void sc_chacha_arm64_hchacha(const u32 *state, u32 *out, int nrounds);
+ * HChaCha in general registers: out[0..3] = permuted words 0-3, out[4..7]
+ * = permuted words 12-15.
  */
-SYM_FUNC_START(sc_chacha_neon_hchacha)
-	_rot8_index	x5
-	ld1	{v0.4s-v3.4s}, [x0]
+SYM_FUNC_START(sc_chacha_arm64_hchacha)
+	stp	x19, x20, [sp, #-16]!
 	lsr	w4, w2, #1
-.Lhchacha_round:
-	_dround1
+	_gpr_load
+.Lgpr_hchacha_round:
+	_gpr_dround
 	subs	w4, w4, #1
-	b.ne	.Lhchacha_round
+	b.ne	.Lgpr_hchacha_round
 
-	st1	{v0.4s}, [x1], #16
-	st1	{v3.4s}, [x1]
+	stp	w3, w5, [x1]
+	stp	w6, w7, [x1, #8]
+	stp	w16, w17, [x1, #16]
+	stp	w19, w20, [x1, #24]
+	ldp	x19, x20, [sp], #16
 	ret
-SYM_FUNC_END(sc_chacha_neon_hchacha)
+SYM_FUNC_END(sc_chacha_arm64_hchacha)

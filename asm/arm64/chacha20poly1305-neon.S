@@ -54,9 +54,11 @@
  * stitching saves no arithmetic, only the second pass and the NEON
  * Poly1305's limb conversions.  Four blocks per batch is the width of
  * the existing NEON kernel; a partial last batch still runs four blocks:
- * the 1-block NEON kernel is one serial chain of about 280 dependent
+ * a 1-block NEON kernel is one serial chain of about 280 dependent
  * instructions per block, no faster on a real core than four blocks side
- * by side, and the 4-block batch also carries the previous batch's MAC.
+ * by side, a general-register block would need the registers Poly1305
+ * holds here, and the 4-block batch also carries the previous batch's
+ * MAC.
  *
  * Variants.  One body (_ccp_body), two entry points:
  *

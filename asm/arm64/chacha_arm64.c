@@ -2,11 +2,15 @@
 /*
  * arm64 ChaCha rows: thin wrappers around chacha-neon.S.
  *
+ *   "arm64" one block at a time in general registers (a partial last block
+ *           bounced), HChaCha likewise.  No NEON section (.simd = false):
+ *           any context.  min_len 0: texts of up to one block, and where
+ *           SIMD is unusable, whatever their length.
  *   "neon"  256-byte steps with the 4-way kernel; a tail of 65..255 bytes
  *           goes through the 4-way kernel too (bounced through a stack
  *           buffer: one 4-way call costs less than two 1-block calls), a
- *           tail of at most one block through the 1-block kernel (a
- *           partial block bounced).  HChaCha uses the 1-block kernel.
+ *           tail of at most one block through the "arm64" row's block
+ *           kernel (a partial block bounced), which also does HChaCha.
  *           min_len 65: a single block is not worth a NEON section
  *           (kernel_neon_begin saves the task's FP state), the same
  *           cutoff as the kernel's own arm64 chacha glue.
@@ -26,9 +30,44 @@ asmlinkage void sc_chacha_neon_xor4(const u32 *state, u8 *dst, const u8 *src,
 				    int nrounds);
 asmlinkage void sc_chacha_neon_xor5(const u32 *state, u8 *dst, const u8 *src,
 				    int nrounds);
-asmlinkage void sc_chacha_neon_xor1(const u32 *state, u8 *dst, const u8 *src,
-				    int nrounds);
-asmlinkage void sc_chacha_neon_hchacha(const u32 *state, u32 *out, int nrounds);
+asmlinkage void sc_chacha_arm64_xor1(const u32 *state, u8 *dst,
+				     const u8 *src, int nrounds);
+asmlinkage void sc_chacha_arm64_hchacha(const u32 *state, u32 *out,
+					int nrounds);
+
+/*
+ * Whole blocks with the general-register kernel, a partial last one
+ * bounced through a stack buffer.  @st[12] is advanced.
+ */
+static void sc_chacha_xor_blocks_arm64(u32 *st, u8 *dst, const u8 *src,
+				       unsigned int len, int nrounds)
+{
+	u8 buf[CHACHA_BLOCK_SIZE];
+
+	while (len >= CHACHA_BLOCK_SIZE) {
+		sc_chacha_arm64_xor1(st, dst, src, nrounds);
+		st[12]++;
+		dst += CHACHA_BLOCK_SIZE;
+		src += CHACHA_BLOCK_SIZE;
+		len -= CHACHA_BLOCK_SIZE;
+	}
+	if (len) {
+		memcpy(buf, src, len);
+		sc_chacha_arm64_xor1(st, buf, buf, nrounds);
+		memcpy(dst, buf, len);
+		memzero_explicit(buf, sizeof(buf));
+	}
+}
+
+static void sc_chacha_xor_arm64(const u32 *state, u8 *dst, const u8 *src,
+				unsigned int len, int nrounds)
+{
+	u32 st[CHACHA_STATE_WORDS];
+
+	memcpy(st, state, sizeof(st));
+	sc_chacha_xor_blocks_arm64(st, dst, src, len, nrounds);
+	memzero_explicit(st, sizeof(st));
+}
 
 static void sc_chacha_xor_neon(const u32 *state, u8 *dst, const u8 *src,
 			       unsigned int len, int nrounds)
@@ -49,13 +88,8 @@ static void sc_chacha_xor_neon(const u32 *state, u8 *dst, const u8 *src,
 		sc_chacha_neon_xor4(st, buf, buf, nrounds);
 		memcpy(dst, buf, len);
 		memzero_explicit(buf, sizeof(buf));
-	} else if (len == CHACHA_BLOCK_SIZE) {
-		sc_chacha_neon_xor1(st, dst, src, nrounds);
 	} else if (len) {
-		memcpy(buf, src, len);
-		sc_chacha_neon_xor1(st, buf, buf, nrounds);
-		memcpy(dst, buf, len);
-		memzero_explicit(buf, CHACHA_BLOCK_SIZE);
+		sc_chacha_xor_blocks_arm64(st, dst, src, len, nrounds);
 	}
 	memzero_explicit(st, sizeof(st));
 }
@@ -78,10 +112,20 @@ static void sc_chacha_xor_neon_gpr(const u32 *state, u8 *dst, const u8 *src,
 	memzero_explicit(st, sizeof(st));
 }
 
-static void sc_hchacha_neon(const u32 *state, u32 *out, int nrounds)
+static void sc_hchacha_arm64(const u32 *state, u32 *out, int nrounds)
 {
-	sc_chacha_neon_hchacha(state, out, nrounds);
+	sc_chacha_arm64_hchacha(state, out, nrounds);
 }
+
+const struct sc_chacha_impl sc_chacha_impl_arm64 = {
+	.base = {
+		.name = "arm64",
+		.simd = false,
+		.min_len = 0,
+	},
+	.xor_stream = sc_chacha_xor_arm64,
+	.hchacha = sc_hchacha_arm64,
+};
 
 const struct sc_chacha_impl sc_chacha_impl_neon = {
 	.base = {
@@ -91,7 +135,7 @@ const struct sc_chacha_impl sc_chacha_impl_neon = {
 		.min_len = CHACHA_BLOCK_SIZE + 1,
 	},
 	.xor_stream = sc_chacha_xor_neon,
-	.hchacha = sc_hchacha_neon,
+	.hchacha = sc_hchacha_arm64,
 };
 
 const struct sc_chacha_impl sc_chacha_impl_neon_gpr = {
@@ -102,5 +146,5 @@ const struct sc_chacha_impl sc_chacha_impl_neon_gpr = {
 		.min_len = ~0U,		/* calibration only */
 	},
 	.xor_stream = sc_chacha_xor_neon_gpr,
-	.hchacha = sc_hchacha_neon,
+	.hchacha = sc_hchacha_arm64,
 };
