@@ -247,6 +247,29 @@ SYM_FUNC_END(sc_chacha_neon_xor4)
 .endm
 
 /*
+ * The general-register block's words plus the input state (counter +
+ * \ctr), paired into 64-bit little-endian values in x3, x6, x8, x10, x12,
+ * x14, x16, x19; then XORed into the 64 bytes at [x2] -> [x1].
+ */
+.macro	_gpr_add_state	ctr
+	_gpr_add2	0, 3, 5
+	_gpr_add2	8, 6, 7
+	_gpr_add2	16, 8, 9
+	_gpr_add2	24, 10, 11
+	_gpr_add2	32, 12, 13
+	_gpr_add2	40, 14, 15
+	_gpr_add2	48, 16, 17, \ctr
+	_gpr_add2	56, 19, 20
+.endm
+
+.macro	_gpr_xor_block
+	_gpr_xor16	0, 3, 6
+	_gpr_xor16	16, 8, 10
+	_gpr_xor16	32, 12, 14
+	_gpr_xor16	48, 16, 19
+.endm
+
+/*
  * void sc_chacha_neon_xor5(const u32 *state, u8 *dst, const u8 *src,
  *			    int nrounds);
  * XOR 320 bytes (blocks with counters state[12] + 0..4) from src into dst:
@@ -267,20 +290,10 @@ SYM_FUNC_START(sc_chacha_neon_xor5)
 	subs	w4, w4, #1
 	b.ne	.Lxor5_round
 
-	_gpr_add2	0, 3, 5		/* before _add_state4 takes x5 */
-	_gpr_add2	8, 6, 7
-	_gpr_add2	16, 8, 9
-	_gpr_add2	24, 10, 11
-	_gpr_add2	32, 12, 13
-	_gpr_add2	40, 14, 15
-	_gpr_add2	48, 16, 17, 4
-	_gpr_add2	56, 19, 20
+	_gpr_add_state	4		/* before _add_state4 takes x5 */
 	_add_state4
 	_xor_batch4
-	_gpr_xor16	0, 3, 6
-	_gpr_xor16	16, 8, 10
-	_gpr_xor16	32, 12, 14
-	_gpr_xor16	48, 16, 19
+	_gpr_xor_block
 	_restore_d8_d15
 	ldp	x21, x22, [sp, #16]
 	ldp	x19, x20, [sp], #32
@@ -306,18 +319,8 @@ SYM_FUNC_START(sc_chacha_arm64_xor1)
 	subs	w4, w4, #1
 	b.ne	.Lgpr1_round
 
-	_gpr_add2	0, 3, 5
-	_gpr_add2	8, 6, 7
-	_gpr_add2	16, 8, 9
-	_gpr_add2	24, 10, 11
-	_gpr_add2	32, 12, 13
-	_gpr_add2	40, 14, 15
-	_gpr_add2	48, 16, 17
-	_gpr_add2	56, 19, 20
-	_gpr_xor16	0, 3, 6
-	_gpr_xor16	16, 8, 10
-	_gpr_xor16	32, 12, 14
-	_gpr_xor16	48, 16, 19
+	_gpr_add_state	0
+	_gpr_xor_block
 	ldp	x21, x22, [sp, #16]
 	ldp	x19, x20, [sp], #32
 	ret

@@ -8,9 +8,11 @@
  *           SIMD is unusable, whatever their length.
  *   "neon"  256-byte steps with the 4-way kernel; a tail of 65..255 bytes
  *           goes through the 4-way kernel too (bounced through a stack
- *           buffer: one 4-way call costs less than two 1-block calls), a
- *           tail of at most one block through the "arm64" row's block
- *           kernel (a partial block bounced), which also does HChaCha.
+ *           buffer; for two blocks llvm-mca's models put it level with two
+ *           general-register calls, ahead on some cores, behind on
+ *           others), a tail of at most one block through the "arm64"
+ *           row's block kernel (a partial block bounced), which also does
+ *           HChaCha.
  *           min_len 65: a single block is not worth a NEON section
  *           (kernel_neon_begin saves the task's FP state), the same
  *           cutoff as the kernel's own arm64 chacha glue.
@@ -69,13 +71,16 @@ static void sc_chacha_xor_arm64(const u32 *state, u8 *dst, const u8 *src,
 	memzero_explicit(st, sizeof(st));
 }
 
-static void sc_chacha_xor_neon(const u32 *state, u8 *dst, const u8 *src,
-			       unsigned int len, int nrounds)
+/*
+ * Whole 256-byte steps with the 4-way kernel, then the rest: 65..255 bytes
+ * through it too, bounced, at most one block through the general-register
+ * kernel.  @st[12] is advanced.
+ */
+static void sc_chacha_xor_blocks_neon(u32 *st, u8 *dst, const u8 *src,
+				      unsigned int len, int nrounds)
 {
-	u32 st[CHACHA_STATE_WORDS];
 	u8 buf[4 * CHACHA_BLOCK_SIZE];
 
-	memcpy(st, state, sizeof(st));
 	while (len >= 4 * CHACHA_BLOCK_SIZE) {
 		sc_chacha_neon_xor4(st, dst, src, nrounds);
 		st[12] += 4;
@@ -91,6 +96,15 @@ static void sc_chacha_xor_neon(const u32 *state, u8 *dst, const u8 *src,
 	} else if (len) {
 		sc_chacha_xor_blocks_arm64(st, dst, src, len, nrounds);
 	}
+}
+
+static void sc_chacha_xor_neon(const u32 *state, u8 *dst, const u8 *src,
+			       unsigned int len, int nrounds)
+{
+	u32 st[CHACHA_STATE_WORDS];
+
+	memcpy(st, state, sizeof(st));
+	sc_chacha_xor_blocks_neon(st, dst, src, len, nrounds);
 	memzero_explicit(st, sizeof(st));
 }
 
@@ -107,8 +121,7 @@ static void sc_chacha_xor_neon_gpr(const u32 *state, u8 *dst, const u8 *src,
 		src += 5 * CHACHA_BLOCK_SIZE;
 		len -= 5 * CHACHA_BLOCK_SIZE;
 	}
-	if (len)
-		sc_chacha_xor_neon(st, dst, src, len, nrounds);
+	sc_chacha_xor_blocks_neon(st, dst, src, len, nrounds);
 	memzero_explicit(st, sizeof(st));
 }
 
