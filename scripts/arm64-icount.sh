@@ -49,7 +49,9 @@ lens="64 256 1024 4096"
 for l in $lens; do printf ' %8s' "${l}B"; done
 printf '   (instructions per byte, qemu-aarch64; NOT timings)\n'
 for spec in chacha20:generic chacha20:arm64 chacha20:neon chacha20:neon-gpr \
+	    chacha20:neon-x8 \
 	    chacha12:generic chacha12:arm64 chacha12:neon chacha12:neon-gpr \
+	    chacha12:neon-x8 \
 	    poly1305:generic poly1305:arm64 poly1305:neon \
 	    sha3-256:generic sha3-256:arm64 sha3-256:sha3ce; do
 	alg=${spec%%:*} row=${spec#*:}
@@ -81,7 +83,7 @@ printf '%-10s %-8s' aead row
 for l in $aead_lens; do printf ' %8s' "${l}B"; done
 printf '   (whole messages, 16 B of AD; NOT timings)\n'
 for alg in ccp-seal ccp-open; do
-	for row in generic scalar onepass neon; do
+	for row in generic scalar onepass neon neon-x8; do
 		printf '%-10s %-8s' "$alg" "$row"
 		for l in $aead_lens; do
 			printf ' %8s' "$(per_byte "$alg" "$row" "$l")"

@@ -14,6 +14,11 @@
  *           The key block, short texts and the AD use the ChaCha and
  *           Poly1305 rows the dispatcher picks.  min_len 65: like the
  *           ChaCha "neon" row, NEON from more than one block of text on.
+ *   "neon-x8"  the same with batches of eight blocks (two 4-way batches
+ *           in one round loop, as the ChaCha "neon-x8" row) and 32
+ *           Poly1305 blocks on each batch's rounds; what is left after
+ *           whole 512-byte batches goes to the "neon" row's code.  Chosen
+ *           only by load-time calibration, as the ChaCha row.
  */
 #include <linux/types.h>
 #include <linux/linkage.h>
@@ -22,6 +27,7 @@
 #include "rows.h"
 
 #define SC_CCP_BATCH	(4 * CHACHA_BLOCK_SIZE)
+#define SC_CCP_BATCH8	(8 * CHACHA_BLOCK_SIZE)
 
 /* @n rounded up to whole Poly1305 blocks */
 #define SC_CCP_PADDED(n)	(((n) + POLY1305_BLOCK_SIZE - 1) & \
@@ -34,6 +40,12 @@ asmlinkage void sc_ccp_neon_open(const u32 *state,
 				 struct sc_poly1305_core *core, u8 *dst,
 				 const u8 *src, size_t nfull, u8 *tail,
 				 size_t tailblocks);
+asmlinkage void sc_ccp_neon_x8_seal(const u32 *state,
+				    struct sc_poly1305_core *core, u8 *dst,
+				    const u8 *src, size_t nfull);
+asmlinkage void sc_ccp_neon_x8_open(const u32 *state,
+				    struct sc_poly1305_core *core, u8 *dst,
+				    const u8 *src, size_t nfull);
 asmlinkage void sc_poly1305_arm64_blocks(struct sc_poly1305_core *core,
 					 const u8 *src, size_t len, u32 padbit);
 
@@ -80,6 +92,45 @@ static void sc_ccp_open_neon(const u32 *state, struct sc_poly1305_core *core,
 	memzero_explicit(buf, sizeof(buf));
 }
 
+/*
+ * Whole 512-byte batches through the 8-way body, the rest through the
+ * 4-way row's code.  Direct calls only: no asm address is taken (CFI).
+ */
+static void sc_ccp_neon_x8(const u32 *state, struct sc_poly1305_core *core,
+			   u8 *dst, const u8 *src, unsigned int len, bool seal)
+{
+	unsigned int nfull = len / SC_CCP_BATCH8, done = nfull * SC_CCP_BATCH8;
+	u32 st[CHACHA_STATE_WORDS];
+
+	if (nfull && seal)
+		sc_ccp_neon_x8_seal(state, core, dst, src, nfull);
+	else if (nfull)
+		sc_ccp_neon_x8_open(state, core, dst, src, nfull);
+	if (done == len)
+		return;
+	memcpy(st, state, sizeof(st));
+	st[12] += nfull * 8;
+	if (seal)
+		sc_ccp_seal_neon(st, core, dst + done, src + done, len - done);
+	else
+		sc_ccp_open_neon(st, core, dst + done, src + done, len - done);
+	memzero_explicit(st, sizeof(st));
+}
+
+static void sc_ccp_seal_neon_x8(const u32 *state,
+				struct sc_poly1305_core *core, u8 *dst,
+				const u8 *src, unsigned int len)
+{
+	sc_ccp_neon_x8(state, core, dst, src, len, true);
+}
+
+static void sc_ccp_open_neon_x8(const u32 *state,
+				struct sc_poly1305_core *core, u8 *dst,
+				const u8 *src, unsigned int len)
+{
+	sc_ccp_neon_x8(state, core, dst, src, len, false);
+}
+
 const struct sc_aead_impl sc_aead_impl_neon = {
 	.base = {
 		.name = "neon",
@@ -89,6 +140,19 @@ const struct sc_aead_impl sc_aead_impl_neon = {
 	},
 	.seal = sc_ccp_seal_neon,
 	.open = sc_ccp_open_neon,
+	.chacha = sc_chacha_pick,
+	.poly1305 = sc_poly1305_pick,
+};
+
+const struct sc_aead_impl sc_aead_impl_neon_x8 = {
+	.base = {
+		.name = "neon-x8",
+		.cpu_features = SC_CPU_NEON,
+		.simd = true,
+		.min_len = ~0U,		/* calibration only */
+	},
+	.seal = sc_ccp_seal_neon_x8,
+	.open = sc_ccp_open_neon_x8,
 	.chacha = sc_chacha_pick,
 	.poly1305 = sc_poly1305_pick,
 };

@@ -1,9 +1,10 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * Assembler macros shared by the NEON ChaCha kernels (chacha-neon.S) and
- * the stitched ChaCha20-Poly1305 kernel (chacha20poly1305-neon.S): the
- * 4-way "vertical" quarter-rounds, the transpose back to block order, the
- * XOR of a keystream block, the rotate-by-8 index and the d8-d15 save.
+ * the stitched ChaCha20-Poly1305 kernels (chacha20poly1305-neon.S): the
+ * 4-way "vertical" quarter-rounds, the 8-way ones (two batches) and their
+ * frame, the transpose back to block order, the XOR of a keystream block,
+ * the rotate-by-8 index and the d8-d15 save.
  * The layout they assume is described in chacha-neon.S:
  *
  *	v0-v15	word N of four blocks in vN
@@ -169,6 +170,140 @@
 	_xor_block	1, 5, 9, 13, \src, \dst
 	_xor_block	2, 6, 10, 14, \src, \dst
 	_xor_block	3, 7, 11, 15, \src, \dst
+.endm
+
+/*
+ * One quarter-round of one batch on vertical words (register numbers),
+ * the 8-way kernels' way: v31 is its only temporary (b ^ c before the
+ * rotations by 12 and 7, d ^ a before the one by 8, which is a shift pair
+ * here: no register is left for the TBL index).  Program order reuses
+ * v31 from one quarter-round to the next; register renaming runs them
+ * side by side.  \hook (optional) is called with 4 * \k + 0..3 after the
+ * 4th, 8th, 12th and 15th instruction (\k: the quarter-round's place in
+ * the double round, 0..15).
+ */
+.macro	_qr1	a, b, c, d, hook, k
+	add	v\a\().4s, v\a\().4s, v\b\().4s
+	eor	v\d\().16b, v\d\().16b, v\a\().16b
+	rev32	v\d\().8h, v\d\().8h
+	add	v\c\().4s, v\c\().4s, v\d\().4s
+	_qr4_slot	\hook, (4 * \k)
+	eor	v31.16b, v\b\().16b, v\c\().16b
+	shl	v\b\().4s, v31.4s, #12
+	sri	v\b\().4s, v31.4s, #20
+	add	v\a\().4s, v\a\().4s, v\b\().4s
+	_qr4_slot	\hook, (4 * \k + 1)
+	eor	v31.16b, v\d\().16b, v\a\().16b
+	shl	v\d\().4s, v31.4s, #8
+	sri	v\d\().4s, v31.4s, #24
+	add	v\c\().4s, v\c\().4s, v\d\().4s
+	_qr4_slot	\hook, (4 * \k + 2)
+	eor	v31.16b, v\b\().16b, v\c\().16b
+	shl	v\b\().4s, v31.4s, #7
+	sri	v\b\().4s, v31.4s, #25
+	_qr4_slot	\hook, (4 * \k + 3)
+.endm
+
+/* The 8-way kernels' frame at sp: batch B's word w at 16 * w */
+#define X8_FRAME	256
+#define X8_W14		224
+#define X8_W15		240
+
+/*
+ * A double round of the 8-way kernel: batch A (words in v0-v15) and
+ * batch B (words 0-14 in v16-v30, word 15 in the frame at X8_W15), one
+ * quarter-round of each in turn.  B's word 15 is needed by its last
+ * column and its first diagonal quarter-round, which follow each other:
+ * for those two it takes v30, and word 14 (not needed again before the
+ * last diagonal quarter-round) waits in the frame at X8_W14.  \hook as
+ * for _qr1.
+ */
+.macro	_dround8	hook
+	_qr1	0, 4, 8, 12, \hook, 0
+	_qr1	16, 20, 24, 28, \hook, 1
+	_qr1	1, 5, 9, 13, \hook, 2
+	_qr1	17, 21, 25, 29, \hook, 3
+	_qr1	2, 6, 10, 14, \hook, 4
+	_qr1	18, 22, 26, 30, \hook, 5
+	_qr1	3, 7, 11, 15, \hook, 6
+	str	q30, [sp, #X8_W14]
+	ldr	q30, [sp, #X8_W15]
+	_qr1	19, 23, 27, 30, \hook, 7
+
+	_qr1	0, 5, 10, 15, \hook, 8
+	_qr1	16, 21, 26, 30, \hook, 9
+	str	q30, [sp, #X8_W15]
+	ldr	q30, [sp, #X8_W14]
+	_qr1	1, 6, 11, 12, \hook, 10
+	_qr1	17, 22, 27, 28, \hook, 11
+	_qr1	2, 7, 8, 13, \hook, 12
+	_qr1	18, 23, 24, 29, \hook, 13
+	_qr1	3, 4, 9, 14, \hook, 14
+	_qr1	19, 20, 25, 30, \hook, 15
+.endm
+
+/* v21 = the counter offsets of a batch's four lanes: \base .. \base + 3 */
+.macro	_lane_offsets	base
+	movz	x5, #\base
+	movk	x5, #(\base + 1), lsl #32
+	mov	v21.d[0], x5
+	movz	x5, #(\base + 2)
+	movk	x5, #(\base + 3), lsl #32
+	mov	v21.d[1], x5
+.endm
+
+/*
+ * Batch B of the 8-way kernels from batch A (v0-v15, counters + 0..3):
+ * words 0-14 into v16-v30 with the counters + 4..7, word 15 (the same in
+ * both) into the frame.
+ */
+.macro	_x8_batch_b
+	str	q15, [sp, #X8_W15]
+	mov	v16.16b, v0.16b
+	mov	v17.16b, v1.16b
+	mov	v18.16b, v2.16b
+	mov	v19.16b, v3.16b
+	mov	v20.16b, v4.16b
+	mov	v21.16b, v5.16b
+	mov	v22.16b, v6.16b
+	mov	v23.16b, v7.16b
+	mov	v24.16b, v8.16b
+	mov	v25.16b, v9.16b
+	mov	v26.16b, v10.16b
+	mov	v27.16b, v11.16b
+	movi	v31.4s, #4
+	add	v28.4s, v12.4s, v31.4s
+	mov	v29.16b, v13.16b
+	mov	v30.16b, v14.16b
+.endm
+
+/* After the rounds: batch B's words 0-14 to the frame (15 is there). */
+.macro	_x8_spill_b
+	stp	q16, q17, [sp]
+	stp	q18, q19, [sp, #32]
+	stp	q20, q21, [sp, #64]
+	stp	q22, q23, [sp, #96]
+	stp	q24, q25, [sp, #128]
+	stp	q26, q27, [sp, #160]
+	stp	q28, q29, [sp, #192]
+	str	q30, [sp, #X8_W14]
+.endm
+
+/* Batch B's words from the frame into v0-v15.  Clobbers x5. */
+.macro	_x8_load_b
+	mov	x5, sp
+	ld1	{v0.16b-v3.16b}, [x5], #64
+	ld1	{v4.16b-v7.16b}, [x5], #64
+	ld1	{v8.16b-v11.16b}, [x5], #64
+	ld1	{v12.16b-v15.16b}, [x5]
+.endm
+
+/* The frame wiped: it held permuted state words. */
+.macro	_x8_wipe
+	movi	v16.16b, #0
+	.irp	off, 0, 32, 64, 96, 128, 160, 192, 224
+	stp	q16, q16, [sp, #\off]
+	.endr
 .endm
 
 #endif /* _SC_ARM64_CHACHA_NEON_H */

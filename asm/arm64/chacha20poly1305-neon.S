@@ -60,11 +60,17 @@
  * holds here, and the 4-block batch also carries the previous batch's
  * MAC.
  *
- * Variants.  One body (_ccp_body), two entry points:
+ * Variants.  Two bodies, two entry points each:
  *
  *	sc_ccp_neon_seal(state, core, dst, src, nfull, tail)
  *	sc_ccp_neon_open(state, core, dst, src, nfull, tail, tailblocks)
+ *	sc_ccp_neon_x8_seal(state, core, dst, src, nfull)
+ *	sc_ccp_neon_x8_open(state, core, dst, src, nfull)
  *
+ * The x8 pair (_ccp8_body, below: the 8-way rounds of chacha-neon.h)
+ * takes nfull whole batches of 512 bytes (block b of batch i: counter
+ * state[12] + 8i + b) and no tail; otherwise as the first pair, whose
+ * arguments are these.
  * nfull batches of 256 bytes from src to dst (may alias), then, if tail
  * is not NULL, one more batch in place in the 256-byte buffer tail
  * (open: whose first tailblocks 16-byte blocks are zero-padded
@@ -72,8 +78,8 @@
  * (32-bit vector add: wraps like the generic code); state is not written.
  * core is struct sc_poly1305_core (h[3] at 0/8/16, r[2] at 24/32), read
  * and written back base 2^64 with h2 small: the canonical state, so rows
- * can alternate at any block.  The "neon" AEAD row (aead_arm64.c) is the
- * only caller.
+ * can alternate at any block.  The "neon" and "neon-x8" AEAD rows
+ * (aead_arm64.c) are the only callers.
  *
  * Registers.
  *	v0-v15	ChaCha state, word N of four blocks in vN
@@ -207,14 +213,41 @@ SC_BE(	rev	mw1, mw1	)
 	add	v\w3\().4s, v\w3\().4s, v19.4s
 .endm
 
-/* \seal: 1 for sc_ccp_neon_seal, 0 for sc_ccp_neon_open. */
-.macro	_ccp_body	seal
+/* v0-v15 += the input state, with the counters in v21 for word 12 */
+.macro	_ccp_add_state
+	mov	x28, state
+	_ccp_add_input	0, 1, 2, 3
+	_ccp_add_input	4, 5, 6, 7
+	_ccp_add_input	8, 9, 10, 11
+	ld4r	{v16.4s-v19.4s}, [x28]
+	add	v12.4s, v12.4s, v21.4s
+	add	v13.4s, v13.4s, v17.4s
+	add	v14.4s, v14.4s, v18.4s
+	add	v15.4s, v15.4s, v19.4s
+.endm
+
+/* The callee-saved registers both bodies use: d8-d15, x19-x28 */
+.macro	_ccp_save
 	_save_d8_d15
 	stp	x19, x20, [sp, #-80]!
 	stp	x21, x22, [sp, #16]
 	stp	x23, x24, [sp, #32]
 	stp	x25, x26, [sp, #48]
 	stp	x27, x28, [sp, #64]
+.endm
+
+.macro	_ccp_restore
+	ldp	x21, x22, [sp, #16]
+	ldp	x23, x24, [sp, #32]
+	ldp	x25, x26, [sp, #48]
+	ldp	x27, x28, [sp, #64]
+	ldp	x19, x20, [sp], #80
+	_restore_d8_d15
+.endm
+
+/* \seal: 1 for sc_ccp_neon_seal, 0 for sc_ccp_neon_open. */
+.macro	_ccp_body	seal
+	_ccp_save
 
 	_rot8_index	x28
 	movz	x28, #0				// v21 = state[12] + {0, 1, 2, 3}
@@ -287,15 +320,7 @@ SC_BE(	rev	mw1, mw1	)
 	b.ne	.Lplain\@
 
 	/* add the input state, with this batch's counters for word 12 */
-	mov	x28, state
-	_ccp_add_input	0, 1, 2, 3
-	_ccp_add_input	4, 5, 6, 7
-	_ccp_add_input	8, 9, 10, 11
-	ld4r	{v16.4s-v19.4s}, [x28]
-	add	v12.4s, v12.4s, v21.4s
-	add	v13.4s, v13.4s, v17.4s
-	add	v14.4s, v14.4s, v18.4s
-	add	v15.4s, v15.4s, v19.4s
+	_ccp_add_state
 	add	v21.4s, v21.4s, v22.4s
 
 	_xor_batch4	bin, bout
@@ -319,13 +344,129 @@ SC_BE(	rev	mw1, mw1	)
 	stp	acc0, acc1, [core]
 	str	acc2, [core, #16]
 
-	ldp	x21, x22, [sp, #16]
-	ldp	x23, x24, [sp, #32]
-	ldp	x25, x26, [sp, #48]
-	ldp	x27, x28, [sp, #64]
-	ldp	x19, x20, [sp], #80
-	_restore_d8_d15
+	_ccp_restore
 .endm
+
+/*
+ * The 8-way body: whole batches of eight blocks (512 bytes), two 4-way
+ * batches in one round loop (_dround8, chacha-neon.h), the MAC of 32
+ * Poly1305 blocks on 8 of each batch's 10 double rounds: four blocks a
+ * double round, a block's fourteen steps on the first fourteen of the
+ * sixteen slots of four quarter-rounds.  No tail: the wrapper gives what
+ * is left to the 4-way body.  The vector registers are all ChaCha words
+ * and v31, so this batch's first counter is kept in ctr8 and the lane
+ * offsets are rebuilt for each use (_lane_offsets, x5).
+ */
+	ctr8	.req	w6
+
+/* slot \n (0..63) of a stitched 8-way double round */
+.macro	_ccp8_poly_slot	n
+.if (\n % 16) < 14
+	_ccp_poly_step	(\n % 16)
+.endif
+.endm
+
+/* v21 = ctr8 + \base .. \base + 3 */
+.macro	_ccp8_counters	base
+	_lane_offsets	\base
+	dup	v31.4s, ctr8
+	add	v21.4s, v21.4s, v31.4s
+.endm
+
+/* A's (or B's, \base 4) words v0-v15 plus the input state, XORed out. */
+.macro	_ccp8_out	base
+	_ccp8_counters	\base
+	_ccp_add_state
+	_xor_batch4	bin, bout
+.endm
+
+.macro	_ccp8_body	seal
+	_ccp_save
+	sub	sp, sp, #X8_FRAME
+
+	ldr	ctr8, [state, #48]
+	ldp	acc0, acc1, [core]
+	ldr	acc2, [core, #16]
+	ldp	rk0, rk1, [core, #24]
+	add	rs1, rk1, rk1, lsr #2
+	mov	one, #1
+	mov	mcount, #0		// seal: batch 0 has nothing to MAC
+
+.Lbatch8\@:
+	mov	bin, src
+	mov	bout, dst
+	add	src, src, #512
+	add	dst, dst, #512
+	sub	nfull, nfull, #1
+.if !\seal
+	mov	mp, bin			// open: MAC this batch's input
+	mov	mcount, #32
+.endif
+	mov	x28, state
+	ld4r	{v0.4s-v3.4s}, [x28], #16
+	ld4r	{v4.4s-v7.4s}, [x28], #16
+	ld4r	{v8.4s-v11.4s}, [x28], #16
+	ld4r	{v12.4s-v15.4s}, [x28]
+	_ccp8_counters	0
+	mov	v12.16b, v21.16b
+	_x8_batch_b
+
+	/* mcount / 4 stitched double rounds, then the rest plain */
+	lsr	w27, w8, #2
+	mov	w28, #10
+	sub	w28, w28, w27
+	cbz	w27, .Lplain8\@
+.Lmac_round8\@:
+	_dround8	_ccp8_poly_slot
+	subs	w27, w27, #1
+	b.ne	.Lmac_round8\@
+.Lplain8\@:
+	_dround8
+	subs	w28, w28, #1
+	b.ne	.Lplain8\@
+
+	_x8_spill_b
+	_ccp8_out	0
+	_x8_load_b
+	_ccp8_out	4
+	add	ctr8, ctr8, #8
+.if \seal
+	sub	mp, bout, #512		// seal: MAC it during the next
+	mov	mcount, #32
+.endif
+	cbnz	nfull, .Lbatch8\@
+
+.if \seal
+.Lmac_last8\@:				// the last batch's ciphertext
+	_ccp_poly_block
+	subs	mcount, mcount, #1
+	b.ne	.Lmac_last8\@
+.endif
+	stp	acc0, acc1, [core]
+	str	acc2, [core, #16]
+
+	_x8_wipe
+	add	sp, sp, #X8_FRAME
+	_ccp_restore
+.endm
+
+/*
+ * void sc_ccp_neon_x8_seal(const u32 *state, struct sc_poly1305_core *core,
+ *			    u8 *dst, const u8 *src, size_t nfull);
+ * void sc_ccp_neon_x8_open(...the same...);
+ * nfull (at least 1) batches of 512 bytes, counters state[12] + 8i + b.
+ */
+SYM_FUNC_START(sc_ccp_neon_x8_seal)
+	_ccp8_body	1
+	ret
+SYM_FUNC_END(sc_ccp_neon_x8_seal)
+
+SYM_FUNC_START(sc_ccp_neon_x8_open)
+	_ccp8_body	0
+	ret
+SYM_FUNC_END(sc_ccp_neon_x8_open)
+
+	.unreq	ctr8
 
 /*
  * void sc_ccp_neon_seal(const u32 *state, struct sc_poly1305_core *core,

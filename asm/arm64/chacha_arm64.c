@@ -21,6 +21,11 @@
  *           loop: the integer pipes are idle in the 4-way kernel), the rest
  *           as "neon".  Chosen only by load-time calibration: no arm64
  *           core was at hand to time it (Documentation/arm64.rst).
+ *   "neon-x8"  512-byte steps with the 8-way kernel (two 4-way batches in
+ *           one round loop: eight independent quarter-rounds a half-round
+ *           for the cores with four vector pipes, where one batch's four
+ *           chains leave half of them idle), the rest as "neon".
+ *           Calibration only, as "neon-gpr".
  */
 #include <linux/types.h>
 #include <linux/linkage.h>
@@ -31,6 +36,8 @@
 asmlinkage void sc_chacha_neon_xor4(const u32 *state, u8 *dst, const u8 *src,
 				    int nrounds);
 asmlinkage void sc_chacha_neon_xor5(const u32 *state, u8 *dst, const u8 *src,
+				    int nrounds);
+asmlinkage void sc_chacha_neon_xor8(const u32 *state, u8 *dst, const u8 *src,
 				    int nrounds);
 asmlinkage void sc_chacha_arm64_xor1(const u32 *state, u8 *dst,
 				     const u8 *src, int nrounds);
@@ -108,21 +115,39 @@ static void sc_chacha_xor_neon(const u32 *state, u8 *dst, const u8 *src,
 	memzero_explicit(st, sizeof(st));
 }
 
-static void sc_chacha_xor_neon_gpr(const u32 *state, u8 *dst, const u8 *src,
-				   unsigned int len, int nrounds)
+/*
+ * Whole steps of @blocks blocks with the 5-way (neon-gpr) or the 8-way
+ * (neon-x8) kernel, then the rest as "neon".
+ */
+static void sc_chacha_xor_wide(const u32 *state, u8 *dst, const u8 *src,
+			       unsigned int len, int nrounds,
+			       unsigned int blocks)
 {
+	unsigned int step = blocks * CHACHA_BLOCK_SIZE;
 	u32 st[CHACHA_STATE_WORDS];
 
 	memcpy(st, state, sizeof(st));
-	while (len >= 5 * CHACHA_BLOCK_SIZE) {
-		sc_chacha_neon_xor5(st, dst, src, nrounds);
-		st[12] += 5;
-		dst += 5 * CHACHA_BLOCK_SIZE;
-		src += 5 * CHACHA_BLOCK_SIZE;
-		len -= 5 * CHACHA_BLOCK_SIZE;
+	for (; len >= step; len -= step, dst += step, src += step) {
+		if (blocks == 8)
+			sc_chacha_neon_xor8(st, dst, src, nrounds);
+		else
+			sc_chacha_neon_xor5(st, dst, src, nrounds);
+		st[12] += blocks;
 	}
 	sc_chacha_xor_blocks_neon(st, dst, src, len, nrounds);
 	memzero_explicit(st, sizeof(st));
+}
+
+static void sc_chacha_xor_neon_gpr(const u32 *state, u8 *dst, const u8 *src,
+				   unsigned int len, int nrounds)
+{
+	sc_chacha_xor_wide(state, dst, src, len, nrounds, 5);
+}
+
+static void sc_chacha_xor_neon_x8(const u32 *state, u8 *dst, const u8 *src,
+				  unsigned int len, int nrounds)
+{
+	sc_chacha_xor_wide(state, dst, src, len, nrounds, 8);
 }
 
 static void sc_hchacha_arm64(const u32 *state, u32 *out, int nrounds)
@@ -159,5 +184,16 @@ const struct sc_chacha_impl sc_chacha_impl_neon_gpr = {
 		.min_len = ~0U,		/* calibration only */
 	},
 	.xor_stream = sc_chacha_xor_neon_gpr,
+	.hchacha = sc_hchacha_arm64,
+};
+
+const struct sc_chacha_impl sc_chacha_impl_neon_x8 = {
+	.base = {
+		.name = "neon-x8",
+		.cpu_features = SC_CPU_NEON,
+		.simd = true,
+		.min_len = ~0U,		/* calibration only */
+	},
+	.xor_stream = sc_chacha_xor_neon_x8,
 	.hchacha = sc_hchacha_arm64,
 };
