@@ -44,18 +44,18 @@ per_byte() {	# ALG ROW LEN
 	awk -v a="$base" -v b="$n" -v l="$3" 'BEGIN { printf "%.2f", (b - a) / 2 / l }'
 }
 
-printf '%-10s %-8s' alg row
+printf '%-10s %-11s' alg row
 lens="64 256 1024 4096"
 for l in $lens; do printf ' %8s' "${l}B"; done
 printf '   (instructions per byte, qemu-aarch64; NOT timings)\n'
 for spec in chacha20:generic chacha20:arm64 chacha20:neon chacha20:neon-gpr \
-	    chacha20:neon-x8 \
+	    chacha20:neon-x8-gpr \
 	    chacha12:generic chacha12:arm64 chacha12:neon chacha12:neon-gpr \
-	    chacha12:neon-x8 \
+	    chacha12:neon-x8-gpr \
 	    poly1305:generic poly1305:arm64 poly1305:neon \
 	    sha3-256:generic sha3-256:arm64 sha3-256:sha3ce; do
 	alg=${spec%%:*} row=${spec#*:}
-	printf '%-10s %-8s' "$alg" "$row"
+	printf '%-10s %-11s' "$alg" "$row"
 	for l in $lens; do
 		if [ "$alg" = sha3-256 ]; then
 			l=$(( (l + 135) / 136 * 136 ))	# whole blocks of the rate
@@ -79,12 +79,12 @@ done
 # ---- ChaCha20-Poly1305: whole messages (16 bytes of AD, key block, tag) ----
 echo
 aead_lens="64 256 1420 4096 16384"
-printf '%-10s %-8s' aead row
+printf '%-10s %-11s' aead row
 for l in $aead_lens; do printf ' %8s' "${l}B"; done
 printf '   (whole messages, 16 B of AD; NOT timings)\n'
 for alg in ccp-seal ccp-open; do
 	for row in generic scalar onepass neon neon-x8; do
-		printf '%-10s %-8s' "$alg" "$row"
+		printf '%-10s %-11s' "$alg" "$row"
 		for l in $aead_lens; do
 			printf ' %8s' "$(per_byte "$alg" "$row" "$l")"
 		done
@@ -153,7 +153,7 @@ kcount() {	# ALG LEN ITERS
 	grep -c '^Trace' "$out/trace.log"
 }
 echo
-printf '%-10s %-8s' alg driver
+printf '%-10s %-14s' alg driver
 for l in $lens; do printf ' %8s' "${l}B"; done
 printf '   (the kernel'"'"'s own 6.1 drivers; NOT timings)\n'
 for spec in chacha20:chacha20-neon chacha12:chacha20-neon \

@@ -22,8 +22,9 @@
 # scripts/arm64-icount.sh has extracted it, the kernel's own driver
 # (Debian 6.1's chacha_4block_xor_neon: four NEON blocks and a fifth in
 # general registers, 320 bytes; its cut includes its partial-block code).
-# And the "neon-x8" row's 8-way kernel (sc_chacha_neon_xor8: two 4-way
-# batches in one round loop, 512 bytes), and the "neon-x8" AEAD row's
+# And the "neon-x8-gpr" row's 9-block kernel (sc_chacha_neon_xor9: two
+# 4-way batches and a general-register block in one round loop, 576
+# bytes), and the "neon-x8" AEAD row's
 # stitched 512-byte batch against the "neon" row's 256-byte one.
 # Then the Poly1305 rows per byte over 256 bytes, and the kernel's own
 # poly1305_blocks_neon loop where it has been extracted.  And one block
@@ -131,7 +132,7 @@ write('stitched8', text(ccp, batch_lo, mac_lo) + 8 * text(ccp, mac_lo, mac_hi) +
       2 * text(ccp, pl_lo, pl_hi) + text(ccp, pl_hi + 4, batch_hi))
 write('chacha', start + 10 * plain + fin)
 
-for k in ('neon_xor4', 'neon_xor5', 'neon_xor8', 'arm64_xor1'):	# set-up, rounds, output
+for k in ('neon_xor4', 'neon_xor5', 'neon_xor9', 'arm64_xor1'):	# set-up, rounds, output
     ch = insns(f'{out}/chacha-neon.o', 'sc_chacha_' + k)
     lo, hi = loops(ch)[0]
     write('chacha-' + k.split('_')[1],
@@ -215,22 +216,22 @@ echo " its rounds; neon-x8: one 512-byte batch of the neon-x8 row, 32 blocks)"
 
 echo
 printf 'ChaCha20 cycles per byte (llvm-mca model estimates, NOT timings)\n'
-printf '%-11s %9s %9s %9s %9s %9s\n' cpu neon neon-gpr neon-x8 best kernel
+printf '%-11s %9s %9s %11s %9s %9s\n' cpu neon neon-gpr neon-x8-gpr best kernel
 for cpu in $cpus; do
 	n=$(per_byte "$cpu" chacha-xor4 256)
 	g=$(per_byte "$cpu" chacha-xor5 320)
-	e=$(per_byte "$cpu" chacha-xor8 512)
+	e=$(per_byte "$cpu" chacha-xor9 576)
 	k=-
 	if [ -f "$out/chacha-kernel.s" ]; then
 		k=$(per_byte "$cpu" chacha-kernel 320)
 	fi
-	printf '%-11s %9s %9s %9s %8sx %9s\n' "$cpu" "$n" "$g" "$e" \
+	printf '%-11s %9s %9s %11s %8sx %9s\n' "$cpu" "$n" "$g" "$e" \
 		"$(awk -v a="$n" -v b="$g" -v c="$e" 'BEGIN {
 			m = b < c ? b : c; printf "%.2f", a / m }')" "$k"
 done
 echo "(neon: the 4-way kernel, 256 bytes a call; neon-gpr: the 5-way kernel,"
-echo " 320 bytes a call; neon-x8: the 8-way kernel, 512 bytes a call; best:"
-echo " neon over the faster of the other two; kernel: Debian 6.1's arm64"
+echo " 320 bytes a call; neon-x8-gpr: the 9-block kernel, 576 bytes a call;"
+echo " best: neon over the faster of the other two; kernel: Debian 6.1's arm64"
 echo " driver, 320 bytes a call, '-' until scripts/arm64-icount.sh has"
 echo " extracted it)"
 printf '%-11s %9s %9s %9s   (cycles: one block alone; two blocks)\n' cpu \

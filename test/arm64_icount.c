@@ -9,8 +9,9 @@
  *   ALG  chacha20 | chacha12 | poly1305 | sha3-256 | keccakf | keccakx |
  *        ccp-seal | ccp-open (a whole ChaCha20-Poly1305 message of LEN
  *        bytes with 16 bytes of AD: sc_ccp_seal_buf / sc_ccp_open_buf)
- *   ROW  a row name of that algorithm (generic, neon, neon-gpr, neon-x8,
- *        arm64, sha3ce, neonx2, sha3cex2, scalar, onepass)
+ *   ROW  a row name of that algorithm (generic, neon, neon-gpr,
+ *        neon-x8-gpr, neon-x8, arm64, sha3ce, neonx2, sha3cex2, scalar,
+ *        onepass)
  */
 #include <stdio.h>
 #include <stdlib.h>

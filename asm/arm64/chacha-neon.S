@@ -55,20 +55,23 @@
  *    out-of-order cores against 620-990 for that kernel, and level on
  *    the in-order Cortex-A55 (Documentation/arm64.rst).
  *
- * 4. sc_chacha_neon_xor8: two 4-way batches (blocks 0-3 in v0-v15, 4-7
- *    in v16-v30 and the frame) in one round loop, 512 bytes a call, one
- *    quarter-round of each batch in turn (_qr1, _dround8 in
- *    chacha-neon.h).  One batch's four chains of dependent steps leave
- *    half of a four-pipe core's vector pipes idle (Neoverse V1/V2);
- *    eight fill them.  With every register taken, the rotation by 8 is
- *    a shift pair too and v31 is the one temporary.  LLVM 19's V1/V2
- *    models: 1.40 cycles per byte against 1.84-1.87 for the 5-way
- *    kernel; slower on two-pipe and in-order cores, so its row
- *    ("neon-x8") is chosen only by calibration.
+ * 4. sc_chacha_neon_xor9: two 4-way batches (blocks 0-3 in v0-v15, 4-7
+ *    in v16-v30 and the frame) in one round loop, one quarter-round of
+ *    each batch in turn (_qr1, _dround8 in chacha-neon.h), and a ninth
+ *    block in general registers as in sc_chacha_neon_xor5, its steps on
+ *    every other of _qr1's slots: 576 bytes a call.  One batch's four
+ *    chains of dependent steps leave half of a four-pipe core's vector
+ *    pipes idle (Neoverse V1/V2); eight fill them.  With every register
+ *    taken, the rotation by 8 is a shift pair too and v31 is the one
+ *    temporary.  LLVM 19's models: 1.25-1.30 cycles per byte on V1/V2
+ *    against 1.84-1.87 for sc_chacha_neon_xor5 (1.40 without the ninth
+ *    block); slower than that on two-pipe and in-order cores, so its
+ *    row ("neon-x8-gpr") is chosen only by calibration.
  *
  *	v0-v15	batch A as in sc_chacha_neon_xor4
  *	v16-v30	batch B's words 0-14 (word 15 in the frame, see _dround8)
  *	v31	temporary
+ *	w3, w5-w17, w19, w20	the ninth block, as in sc_chacha_neon_xor5
  *	frame	256 bytes: batch B's words for the output, wiped on return
  *
  * Rotations: by 16 with REV32 on halfwords, by 8 with TBL, by 12 and 7
@@ -154,37 +157,6 @@ SYM_FUNC_START(sc_chacha_neon_xor4)
 	_restore_d8_d15
 	ret
 SYM_FUNC_END(sc_chacha_neon_xor4)
-
-/*
- * void sc_chacha_neon_xor8(const u32 *state, u8 *dst, const u8 *src,
- *			    int nrounds);
- * XOR 512 bytes (blocks with counters state[12] + 0..7) from src into dst:
- * two 4-way batches in one round loop, blocks 0-3 (A) and 4-7 (B).
- */
-SYM_FUNC_START(sc_chacha_neon_xor8)
-	_save_d8_d15
-	sub	sp, sp, #X8_FRAME
-	_load_batch4
-	_x8_batch_b
-	lsr	w4, w3, #1
-.Lxor8_round:
-	_dround8
-	subs	w4, w4, #1
-	b.ne	.Lxor8_round
-
-	_x8_spill_b			/* then A's output */
-	_lane_offsets	0
-	_add_state4
-	_xor_batch4
-	_x8_load_b			/* B's output */
-	_lane_offsets	4
-	_add_state4
-	_xor_batch4
-	_x8_wipe
-	add	sp, sp, #X8_FRAME
-	_restore_d8_d15
-	ret
-SYM_FUNC_END(sc_chacha_neon_xor8)
 
 /*
  * The fifth block's quarter-rounds, woven into _qr4's slots: the scalar
@@ -341,6 +313,59 @@ SYM_FUNC_START(sc_chacha_neon_xor5)
 	ldp	x19, x20, [sp], #32
 	ret
 SYM_FUNC_END(sc_chacha_neon_xor5)
+
+/*
+ * The ninth block's steps on _dround8's slots (0..63): a step of its four
+ * column quarter-rounds on every other slot of the column half (0..26),
+ * of the diagonal ones on every other slot of the diagonal half.
+ */
+.macro	_x9_gpr_slot	n
+.if (\n) < 32 && ((\n) % 2) == 0
+	_gpr_col	((\n) / 2)
+.elseif (\n) >= 32 && ((\n) % 2) == 0
+	_gpr_diag	(((\n) - 32) / 2)
+.endif
+.endm
+
+/*
+ * void sc_chacha_neon_xor9(const u32 *state, u8 *dst, const u8 *src,
+ *			    int nrounds);
+ * XOR 576 bytes (counters state[12] + 0..8): sc_chacha_neon_xor8's two
+ * batches and a ninth block in general registers, as in
+ * sc_chacha_neon_xor5, in one round loop.
+ */
+SYM_FUNC_START(sc_chacha_neon_xor9)
+	stp	x19, x20, [sp, #-32]!
+	stp	x21, x22, [sp, #16]
+	_save_d8_d15
+	sub	sp, sp, #X8_FRAME
+	_load_batch4
+	_x8_batch_b
+	lsr	w4, w3, #1
+	_gpr_load
+	add	w16, w16, #8
+.Lxor9_round:
+	_dround8	_x9_gpr_slot
+	subs	w4, w4, #1
+	b.ne	.Lxor9_round
+
+	_gpr_add_state	8		/* before x5 is taken */
+	_x8_spill_b
+	_lane_offsets	0
+	_add_state4
+	_xor_batch4
+	_x8_load_b
+	_lane_offsets	4
+	_add_state4
+	_xor_batch4
+	_gpr_xor_block
+	_x8_wipe
+	add	sp, sp, #X8_FRAME
+	_restore_d8_d15
+	ldp	x21, x22, [sp, #16]
+	ldp	x19, x20, [sp], #32
+	ret
+SYM_FUNC_END(sc_chacha_neon_xor9)
 
 /*
  * void sc_chacha_arm64_xor1(const u32 *state, u8 *dst, const u8 *src,

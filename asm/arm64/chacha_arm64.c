@@ -21,11 +21,12 @@
  *           loop: the integer pipes are idle in the 4-way kernel), the rest
  *           as "neon".  Chosen only by load-time calibration: no arm64
  *           core was at hand to time it (Documentation/arm64.rst).
- *   "neon-x8"  512-byte steps with the 8-way kernel (two 4-way batches in
- *           one round loop: eight independent quarter-rounds a half-round
- *           for the cores with four vector pipes, where one batch's four
- *           chains leave half of them idle), the rest as "neon".
- *           Calibration only, as "neon-gpr".
+ *   "neon-x8-gpr"  576-byte steps with the 9-block kernel (two 4-way
+ *           batches in one round loop: eight independent quarter-rounds
+ *           a half-round for the cores with four vector pipes, where one
+ *           batch's four chains leave half of them idle; and a ninth
+ *           block in general registers, as "neon-gpr"), the rest as
+ *           "neon".  Calibration only, as "neon-gpr".
  */
 #include <linux/types.h>
 #include <linux/linkage.h>
@@ -37,7 +38,7 @@ asmlinkage void sc_chacha_neon_xor4(const u32 *state, u8 *dst, const u8 *src,
 				    int nrounds);
 asmlinkage void sc_chacha_neon_xor5(const u32 *state, u8 *dst, const u8 *src,
 				    int nrounds);
-asmlinkage void sc_chacha_neon_xor8(const u32 *state, u8 *dst, const u8 *src,
+asmlinkage void sc_chacha_neon_xor9(const u32 *state, u8 *dst, const u8 *src,
 				    int nrounds);
 asmlinkage void sc_chacha_arm64_xor1(const u32 *state, u8 *dst,
 				     const u8 *src, int nrounds);
@@ -116,8 +117,8 @@ static void sc_chacha_xor_neon(const u32 *state, u8 *dst, const u8 *src,
 }
 
 /*
- * Whole steps of @blocks blocks with the 5-way (neon-gpr) or the 8-way
- * (neon-x8) kernel, then the rest as "neon".
+ * Whole steps of @blocks blocks with the 5-block (neon-gpr) or the
+ * 9-block (neon-x8-gpr) kernel, then the rest as "neon".
  */
 static void sc_chacha_xor_wide(const u32 *state, u8 *dst, const u8 *src,
 			       unsigned int len, int nrounds,
@@ -128,8 +129,8 @@ static void sc_chacha_xor_wide(const u32 *state, u8 *dst, const u8 *src,
 
 	memcpy(st, state, sizeof(st));
 	for (; len >= step; len -= step, dst += step, src += step) {
-		if (blocks == 8)
-			sc_chacha_neon_xor8(st, dst, src, nrounds);
+		if (blocks == 9)
+			sc_chacha_neon_xor9(st, dst, src, nrounds);
 		else
 			sc_chacha_neon_xor5(st, dst, src, nrounds);
 		st[12] += blocks;
@@ -144,10 +145,11 @@ static void sc_chacha_xor_neon_gpr(const u32 *state, u8 *dst, const u8 *src,
 	sc_chacha_xor_wide(state, dst, src, len, nrounds, 5);
 }
 
-static void sc_chacha_xor_neon_x8(const u32 *state, u8 *dst, const u8 *src,
-				  unsigned int len, int nrounds)
+static void sc_chacha_xor_neon_x8_gpr(const u32 *state, u8 *dst,
+				      const u8 *src, unsigned int len,
+				      int nrounds)
 {
-	sc_chacha_xor_wide(state, dst, src, len, nrounds, 8);
+	sc_chacha_xor_wide(state, dst, src, len, nrounds, 9);
 }
 
 static void sc_hchacha_arm64(const u32 *state, u32 *out, int nrounds)
@@ -187,13 +189,13 @@ const struct sc_chacha_impl sc_chacha_impl_neon_gpr = {
 	.hchacha = sc_hchacha_arm64,
 };
 
-const struct sc_chacha_impl sc_chacha_impl_neon_x8 = {
+const struct sc_chacha_impl sc_chacha_impl_neon_x8_gpr = {
 	.base = {
-		.name = "neon-x8",
+		.name = "neon-x8-gpr",
 		.cpu_features = SC_CPU_NEON,
 		.simd = true,
 		.min_len = ~0U,		/* calibration only */
 	},
-	.xor_stream = sc_chacha_xor_neon_x8,
+	.xor_stream = sc_chacha_xor_neon_x8_gpr,
 	.hchacha = sc_hchacha_arm64,
 };

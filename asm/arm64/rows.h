@@ -12,7 +12,7 @@
 extern const struct sc_chacha_impl sc_chacha_impl_arm64;
 extern const struct sc_chacha_impl sc_chacha_impl_neon;
 extern const struct sc_chacha_impl sc_chacha_impl_neon_gpr;
-extern const struct sc_chacha_impl sc_chacha_impl_neon_x8;
+extern const struct sc_chacha_impl sc_chacha_impl_neon_x8_gpr;
 extern const struct sc_poly1305_impl sc_poly1305_impl_arm64;
 extern const struct sc_poly1305_impl sc_poly1305_impl_neon;
 extern const struct sc_keccak_impl sc_keccak_impl_arm64;
@@ -21,7 +21,8 @@ extern const struct sc_aead_impl sc_aead_impl_neon;
 extern const struct sc_aead_impl sc_aead_impl_neon_x8;
 
 #define SC_ARCH_CHACHA_ROWS	&sc_chacha_impl_arm64, &sc_chacha_impl_neon, \
-				&sc_chacha_impl_neon_gpr, &sc_chacha_impl_neon_x8,
+				&sc_chacha_impl_neon_gpr, \
+				&sc_chacha_impl_neon_x8_gpr,
 #define SC_ARCH_POLY1305_ROWS	&sc_poly1305_impl_arm64, &sc_poly1305_impl_neon,
 #define SC_ARCH_KECCAK_ROWS	&sc_keccak_impl_arm64, &sc_keccak_impl_sha3ce,
 
