@@ -125,9 +125,8 @@ fin = text(ccp, pl_hi + 4, fin_hi)       # add input, transpose, XOR
 write('stitched', start + 8 * mac + 2 * plain + fin)
 
 ccp = insns(f'{out}/chacha20poly1305-neon.o', 'sc_ccp_neon_x8_seal')
-lps = loops(ccp)
-(mac_lo, mac_hi), (pl_lo, pl_hi) = lps[:2]
-batch_lo, batch_hi = lps[2]              # the batch loop
+lps = loops(ccp)     # stitched rounds, leftover blocks, plain rounds, batches
+(mac_lo, mac_hi), (pl_lo, pl_hi), (batch_lo, batch_hi) = lps[0], lps[2], lps[3]
 write('stitched8', text(ccp, batch_lo, mac_lo) + 8 * text(ccp, mac_lo, mac_hi) +
       2 * text(ccp, pl_lo, pl_hi) + text(ccp, pl_hi + 4, batch_hi))
 write('chacha', start + 10 * plain + fin)

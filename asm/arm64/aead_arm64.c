@@ -15,10 +15,10 @@
  *           Poly1305 rows the dispatcher picks.  min_len 65: like the
  *           ChaCha "neon" row, NEON from more than one block of text on.
  *   "neon-x8"  the same with batches of eight blocks (two 4-way batches
- *           in one round loop, as the ChaCha "neon-x8" row) and 32
- *           Poly1305 blocks on each batch's rounds; what is left after
- *           whole 512-byte batches goes to the "neon" row's code.  Chosen
- *           only by load-time calibration, as the ChaCha row.
+ *           in one round loop, as in the ChaCha "neon-x8-gpr" row), 32
+ *           Poly1305 blocks on each batch's rounds and a 512-byte
+ *           buffer for the last partial batch.  Chosen only by load-time
+ *           calibration, as the ChaCha row.
  */
 #include <linux/types.h>
 #include <linux/linkage.h>
@@ -42,93 +42,110 @@ asmlinkage void sc_ccp_neon_open(const u32 *state,
 				 size_t tailblocks);
 asmlinkage void sc_ccp_neon_x8_seal(const u32 *state,
 				    struct sc_poly1305_core *core, u8 *dst,
-				    const u8 *src, size_t nfull);
+				    const u8 *src, size_t nfull, u8 *tail);
 asmlinkage void sc_ccp_neon_x8_open(const u32 *state,
 				    struct sc_poly1305_core *core, u8 *dst,
-				    const u8 *src, size_t nfull);
+				    const u8 *src, size_t nfull, u8 *tail,
+				    size_t tailblocks);
 asmlinkage void sc_poly1305_arm64_blocks(struct sc_poly1305_core *core,
 					 const u8 *src, size_t len, u32 padbit);
 
-static void sc_ccp_seal_neon(const u32 *state, struct sc_poly1305_core *core,
-			     u8 *dst, const u8 *src, unsigned int len)
+/*
+ * Sealing @len bytes in batches of @batch bytes (4 or 8 blocks: the
+ * "neon" or the "neon-x8" body), a partial last batch through @buf
+ * (@batch bytes).
+ */
+static void sc_ccp_seal_batches(const u32 *state,
+				struct sc_poly1305_core *core, u8 *dst,
+				const u8 *src, unsigned int len,
+				unsigned int batch, u8 *buf)
 {
-	unsigned int nfull = len / SC_CCP_BATCH, rest = len % SC_CCP_BATCH;
+	unsigned int nfull = len / batch, rest = len % batch;
 	unsigned int done = len - rest, padded;
-	u8 buf[SC_CCP_BATCH];
+	u8 *tail = NULL;
 
-	if (!rest) {
-		if (nfull)
-			sc_ccp_neon_seal(state, core, dst, src, nfull, NULL);
+	if (rest) {
+		memcpy(buf, src + done, rest);
+		memset(buf + rest, 0, batch - rest);
+		tail = buf;
+	} else if (!nfull) {
 		return;
 	}
-	memcpy(buf, src + done, rest);
-	memset(buf + rest, 0, sizeof(buf) - rest);
-	sc_ccp_neon_seal(state, core, dst, src, nfull, buf);
+	if (batch == SC_CCP_BATCH8)
+		sc_ccp_neon_x8_seal(state, core, dst, src, nfull, tail);
+	else
+		sc_ccp_neon_seal(state, core, dst, src, nfull, tail);
+	if (!rest)
+		return;
 	padded = SC_CCP_PADDED(rest);
 	memset(buf + rest, 0, padded - rest);
 	sc_poly1305_arm64_blocks(core, buf, padded, 1);
 	memcpy(dst + done, buf, rest);
-	memzero_explicit(buf, sizeof(buf));
+	memzero_explicit(buf, batch);
+}
+
+/* Opening, the same way; the tail's ciphertext is MACed in the loop. */
+static void sc_ccp_open_batches(const u32 *state,
+				struct sc_poly1305_core *core, u8 *dst,
+				const u8 *src, unsigned int len,
+				unsigned int batch, u8 *buf)
+{
+	unsigned int nfull = len / batch, rest = len % batch;
+	unsigned int done = len - rest, tailblocks = 0;
+	u8 *tail = NULL;
+
+	if (rest) {
+		memcpy(buf, src + done, rest);
+		memset(buf + rest, 0, batch - rest);
+		tail = buf;
+		tailblocks = SC_CCP_PADDED(rest) / POLY1305_BLOCK_SIZE;
+	} else if (!nfull) {
+		return;
+	}
+	if (batch == SC_CCP_BATCH8)
+		sc_ccp_neon_x8_open(state, core, dst, src, nfull, tail,
+				    tailblocks);
+	else
+		sc_ccp_neon_open(state, core, dst, src, nfull, tail,
+				 tailblocks);
+	if (!rest)
+		return;
+	memcpy(dst + done, buf, rest);
+	memzero_explicit(buf, batch);
+}
+
+static void sc_ccp_seal_neon(const u32 *state, struct sc_poly1305_core *core,
+			     u8 *dst, const u8 *src, unsigned int len)
+{
+	u8 buf[SC_CCP_BATCH];
+
+	sc_ccp_seal_batches(state, core, dst, src, len, sizeof(buf), buf);
 }
 
 static void sc_ccp_open_neon(const u32 *state, struct sc_poly1305_core *core,
 			     u8 *dst, const u8 *src, unsigned int len)
 {
-	unsigned int nfull = len / SC_CCP_BATCH, rest = len % SC_CCP_BATCH;
-	unsigned int done = len - rest, padded;
 	u8 buf[SC_CCP_BATCH];
 
-	if (!rest) {
-		if (nfull)
-			sc_ccp_neon_open(state, core, dst, src, nfull, NULL, 0);
-		return;
-	}
-	padded = SC_CCP_PADDED(rest);
-	memcpy(buf, src + done, rest);
-	memset(buf + rest, 0, sizeof(buf) - rest);
-	sc_ccp_neon_open(state, core, dst, src, nfull, buf,
-			 padded / POLY1305_BLOCK_SIZE);
-	memcpy(dst + done, buf, rest);
-	memzero_explicit(buf, sizeof(buf));
-}
-
-/*
- * Whole 512-byte batches through the 8-way body, the rest through the
- * 4-way row's code.  Direct calls only: no asm address is taken (CFI).
- */
-static void sc_ccp_neon_x8(const u32 *state, struct sc_poly1305_core *core,
-			   u8 *dst, const u8 *src, unsigned int len, bool seal)
-{
-	unsigned int nfull = len / SC_CCP_BATCH8, done = nfull * SC_CCP_BATCH8;
-	u32 st[CHACHA_STATE_WORDS];
-
-	if (nfull && seal)
-		sc_ccp_neon_x8_seal(state, core, dst, src, nfull);
-	else if (nfull)
-		sc_ccp_neon_x8_open(state, core, dst, src, nfull);
-	if (done == len)
-		return;
-	memcpy(st, state, sizeof(st));
-	st[12] += nfull * 8;
-	if (seal)
-		sc_ccp_seal_neon(st, core, dst + done, src + done, len - done);
-	else
-		sc_ccp_open_neon(st, core, dst + done, src + done, len - done);
-	memzero_explicit(st, sizeof(st));
+	sc_ccp_open_batches(state, core, dst, src, len, sizeof(buf), buf);
 }
 
 static void sc_ccp_seal_neon_x8(const u32 *state,
 				struct sc_poly1305_core *core, u8 *dst,
 				const u8 *src, unsigned int len)
 {
-	sc_ccp_neon_x8(state, core, dst, src, len, true);
+	u8 buf[SC_CCP_BATCH8];
+
+	sc_ccp_seal_batches(state, core, dst, src, len, sizeof(buf), buf);
 }
 
 static void sc_ccp_open_neon_x8(const u32 *state,
 				struct sc_poly1305_core *core, u8 *dst,
 				const u8 *src, unsigned int len)
 {
-	sc_ccp_neon_x8(state, core, dst, src, len, false);
+	u8 buf[SC_CCP_BATCH8];
+
+	sc_ccp_open_batches(state, core, dst, src, len, sizeof(buf), buf);
 }
 
 const struct sc_aead_impl sc_aead_impl_neon = {

@@ -242,14 +242,17 @@
 	_qr1	19, 20, 25, 30, \hook, 15
 .endm
 
-/* v21 = the counter offsets of a batch's four lanes: \base .. \base + 3 */
-.macro	_lane_offsets	base
-	movz	x5, #\base
-	movk	x5, #(\base + 1), lsl #32
-	mov	v21.d[0], x5
-	movz	x5, #(\base + 2)
-	movk	x5, #(\base + 3), lsl #32
-	mov	v21.d[1], x5
+/*
+ * v21 = the counter offsets of a batch's four lanes: \base .. \base + 3.
+ * Clobbers \tmp.
+ */
+.macro	_lane_offsets	base, tmp=x5
+	movz	\tmp, #\base
+	movk	\tmp, #(\base + 1), lsl #32
+	mov	v21.d[0], \tmp
+	movz	\tmp, #(\base + 2)
+	movk	\tmp, #(\base + 3), lsl #32
+	mov	v21.d[1], \tmp
 .endm
 
 /*
@@ -289,13 +292,13 @@
 	str	q30, [sp, #X8_W14]
 .endm
 
-/* Batch B's words from the frame into v0-v15.  Clobbers x5. */
-.macro	_x8_load_b
-	mov	x5, sp
-	ld1	{v0.16b-v3.16b}, [x5], #64
-	ld1	{v4.16b-v7.16b}, [x5], #64
-	ld1	{v8.16b-v11.16b}, [x5], #64
-	ld1	{v12.16b-v15.16b}, [x5]
+/* Batch B's words from the frame into v0-v15.  Clobbers \tmp. */
+.macro	_x8_load_b	tmp=x5
+	mov	\tmp, sp
+	ld1	{v0.16b-v3.16b}, [\tmp], #64
+	ld1	{v4.16b-v7.16b}, [\tmp], #64
+	ld1	{v8.16b-v11.16b}, [\tmp], #64
+	ld1	{v12.16b-v15.16b}, [\tmp]
 .endm
 
 /* The frame wiped: it held permuted state words. */

@@ -348,16 +348,19 @@ SC_BE(	rev	mw1, mw1	)
 .endm
 
 /*
- * The 8-way body: whole batches of eight blocks (512 bytes), two 4-way
- * batches in one round loop (_dround8, chacha-neon.h), the MAC of 32
- * Poly1305 blocks on 8 of each batch's 10 double rounds: four blocks a
- * double round, a block's fourteen steps on the first fourteen of the
- * sixteen slots of four quarter-rounds.  No tail: the wrapper gives what
- * is left to the 4-way body.  The vector registers are all ChaCha words
- * and v31, so this batch's first counter is kept in ctr8 and the lane
- * offsets are rebuilt for each use (_lane_offsets, x5).
+ * The 8-way body: batches of eight blocks (512 bytes), two 4-way batches
+ * in one round loop (_dround8, chacha-neon.h), the MAC of 32 Poly1305
+ * blocks on 8 of each batch's 10 double rounds: four blocks a double
+ * round, a block's fourteen steps on the first fourteen of the sixteen
+ * slots of four quarter-rounds.  The tail works as in _ccp_body, with a
+ * 512-byte buffer (open: blocks to MAC beyond a multiple of four go
+ * before the plain rounds, unstitched).  The vector registers are all
+ * ChaCha words and v31, so the batch's first counter waits in the frame
+ * (X8_CTR) and the lane offsets are rebuilt for each use, with x28 as
+ * their scratch register (x5 is the tail pointer here).
  */
-	ctr8	.req	w6
+#define X8_CTR		X8_FRAME
+#define X8_CCP_FRAME	(X8_FRAME + 16)
 
 /* slot \n (0..63) of a stitched 8-way double round */
 .macro	_ccp8_poly_slot	n
@@ -366,10 +369,11 @@ SC_BE(	rev	mw1, mw1	)
 .endif
 .endm
 
-/* v21 = ctr8 + \base .. \base + 3 */
+/* v21 = the batch's first counter + \base .. \base + 3.  Clobbers x28. */
 .macro	_ccp8_counters	base
-	_lane_offsets	\base
-	dup	v31.4s, ctr8
+	_lane_offsets	\base, x28
+	add	x28, sp, #X8_CTR
+	ld1r	{v31.4s}, [x28]
 	add	v21.4s, v21.4s, v31.4s
 .endm
 
@@ -382,25 +386,42 @@ SC_BE(	rev	mw1, mw1	)
 
 .macro	_ccp8_body	seal
 	_ccp_save
-	sub	sp, sp, #X8_FRAME
+	sub	sp, sp, #X8_CCP_FRAME
 
-	ldr	ctr8, [state, #48]
+	ldr	w28, [state, #48]
+	str	w28, [sp, #X8_CTR]
 	ldp	acc0, acc1, [core]
 	ldr	acc2, [core, #16]
 	ldp	rk0, rk1, [core, #24]
 	add	rs1, rk1, rk1, lsr #2
 	mov	one, #1
-	mov	mcount, #0		// seal: batch 0 has nothing to MAC
+.if \seal
+	mov	tailarg, tail		// to tell a full last batch
+	mov	mcount, #0		// batch 0 has nothing to MAC
+.endif
 
 .Lbatch8\@:
+	/* this batch's input and output: the next 512 bytes, or the tail */
+	cbz	nfull, .Luse_tail8\@
 	mov	bin, src
 	mov	bout, dst
 	add	src, src, #512
 	add	dst, dst, #512
 	sub	nfull, nfull, #1
 .if !\seal
-	mov	mp, bin			// open: MAC this batch's input
 	mov	mcount, #32
+.endif
+	b	.Lhave_batch8\@
+.Luse_tail8\@:
+	mov	bin, tail
+	mov	bout, tail
+	mov	tail, #0
+.if !\seal
+	mov	mcount, tailarg
+.endif
+.Lhave_batch8\@:
+.if !\seal
+	mov	mp, bin			// open: MAC this batch's input
 .endif
 	mov	x28, state
 	ld4r	{v0.4s-v3.4s}, [x28], #16
@@ -411,15 +432,22 @@ SC_BE(	rev	mw1, mw1	)
 	mov	v12.16b, v21.16b
 	_x8_batch_b
 
-	/* mcount / 4 stitched double rounds, then the rest plain */
+	/* mcount / 4 stitched double rounds, mcount % 4 blocks, the rest plain */
 	lsr	w27, w8, #2
 	mov	w28, #10
 	sub	w28, w28, w27
-	cbz	w27, .Lplain8\@
+	cbz	w27, .Lrest8\@
 .Lmac_round8\@:
 	_dround8	_ccp8_poly_slot
 	subs	w27, w27, #1
 	b.ne	.Lmac_round8\@
+.Lrest8\@:
+	ands	w27, w8, #3		// open's tail only
+	b.eq	.Lplain8\@
+.Lmac_rest8\@:
+	_ccp_poly_block
+	subs	w27, w27, #1
+	b.ne	.Lmac_rest8\@
 .Lplain8\@:
 	_dround8
 	subs	w28, w28, #1
@@ -427,34 +455,44 @@ SC_BE(	rev	mw1, mw1	)
 
 	_x8_spill_b
 	_ccp8_out	0
-	_x8_load_b
+	_x8_load_b	x28
 	_ccp8_out	4
-	add	ctr8, ctr8, #8
+	ldr	w28, [sp, #X8_CTR]
+	add	w28, w28, #8
+	str	w28, [sp, #X8_CTR]
 .if \seal
 	sub	mp, bout, #512		// seal: MAC it during the next
 	mov	mcount, #32
 .endif
 	cbnz	nfull, .Lbatch8\@
+	cbnz	tail, .Lbatch8\@
 
 .if \seal
-.Lmac_last8\@:				// the last batch's ciphertext
+	/* the last batch's ciphertext, unless it was the caller's tail */
+	cmp	mp, tailarg
+	b.eq	.Ldone8\@
+.Lmac_last8\@:
 	_ccp_poly_block
 	subs	mcount, mcount, #1
 	b.ne	.Lmac_last8\@
+.Ldone8\@:
 .endif
 	stp	acc0, acc1, [core]
 	str	acc2, [core, #16]
 
 	_x8_wipe
-	add	sp, sp, #X8_FRAME
+	add	sp, sp, #X8_CCP_FRAME
 	_ccp_restore
 .endm
 
 /*
  * void sc_ccp_neon_x8_seal(const u32 *state, struct sc_poly1305_core *core,
- *			    u8 *dst, const u8 *src, size_t nfull);
- * void sc_ccp_neon_x8_open(...the same...);
- * nfull (at least 1) batches of 512 bytes, counters state[12] + 8i + b.
+ *			    u8 *dst, const u8 *src, size_t nfull, u8 *tail);
+ * void sc_ccp_neon_x8_open(const u32 *state, struct sc_poly1305_core *core,
+ *			    u8 *dst, const u8 *src, size_t nfull, u8 *tail,
+ *			    size_t tailblocks);
+ * As sc_ccp_neon_seal/open with batches of 512 bytes (counters
+ * state[12] + 8i + b) and a 512-byte tail buffer.
  */
 SYM_FUNC_START(sc_ccp_neon_x8_seal)
 	_ccp8_body	1
@@ -465,8 +503,6 @@ SYM_FUNC_START(sc_ccp_neon_x8_open)
 	_ccp8_body	0
 	ret
 SYM_FUNC_END(sc_ccp_neon_x8_open)
-
-	.unreq	ctr8
 
 /*
  * void sc_ccp_neon_seal(const u32 *state, struct sc_poly1305_core *core,
