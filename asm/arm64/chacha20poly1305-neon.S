@@ -213,6 +213,35 @@ SC_BE(	rev	mw1, mw1	)
 	add	v\w3\().4s, v\w3\().4s, v19.4s
 .endm
 
+/*
+ * The next batch's input and output (bin, bout): the next \bytes of
+ * src and dst, or the tail buffer once no whole batch is left; open:
+ * mp and mcount for its MAC (\blocks, or the tail's blocks).
+ */
+.macro	_ccp_next_batch	seal, bytes, blocks
+	cbz	nfull, .Luse_tail\@
+	mov	bin, src
+	mov	bout, dst
+	add	src, src, #\bytes
+	add	dst, dst, #\bytes
+	sub	nfull, nfull, #1
+.if !\seal
+	mov	mcount, #\blocks
+.endif
+	b	.Lhave_batch\@
+.Luse_tail\@:
+	mov	bin, tail
+	mov	bout, tail
+	mov	tail, #0
+.if !\seal
+	mov	mcount, tailarg
+.endif
+.Lhave_batch\@:
+.if !\seal
+	mov	mp, bin				// open: MAC this batch's input
+.endif
+.endm
+
 /* v0-v15 += the input state, with the counters in v21 for word 12 */
 .macro	_ccp_add_state
 	mov	x28, state
@@ -272,28 +301,7 @@ SC_BE(	rev	mw1, mw1	)
 .endif
 
 .Lbatch\@:
-	/* this batch's input and output: the next 256 bytes, or the tail */
-	cbz	nfull, .Luse_tail\@
-	mov	bin, src
-	mov	bout, dst
-	add	src, src, #256
-	add	dst, dst, #256
-	sub	nfull, nfull, #1
-.if !\seal
-	mov	mcount, #16
-.endif
-	b	.Lhave_batch\@
-.Luse_tail\@:
-	mov	bin, tail
-	mov	bout, tail
-	mov	tail, #0
-.if !\seal
-	mov	mcount, tailarg
-.endif
-.Lhave_batch\@:
-.if !\seal
-	mov	mp, bin				// open: MAC this batch's input
-.endif
+	_ccp_next_batch	\seal, 256, 16
 
 	mov	x28, state
 	ld4r	{v0.4s-v3.4s}, [x28], #16
@@ -401,28 +409,7 @@ SC_BE(	rev	mw1, mw1	)
 .endif
 
 .Lbatch8\@:
-	/* this batch's input and output: the next 512 bytes, or the tail */
-	cbz	nfull, .Luse_tail8\@
-	mov	bin, src
-	mov	bout, dst
-	add	src, src, #512
-	add	dst, dst, #512
-	sub	nfull, nfull, #1
-.if !\seal
-	mov	mcount, #32
-.endif
-	b	.Lhave_batch8\@
-.Luse_tail8\@:
-	mov	bin, tail
-	mov	bout, tail
-	mov	tail, #0
-.if !\seal
-	mov	mcount, tailarg
-.endif
-.Lhave_batch8\@:
-.if !\seal
-	mov	mp, bin			// open: MAC this batch's input
-.endif
+	_ccp_next_batch	\seal, 512, 32
 	mov	x28, state
 	ld4r	{v0.4s-v3.4s}, [x28], #16
 	ld4r	{v4.4s-v7.4s}, [x28], #16
