@@ -242,6 +242,50 @@ SC_BE(	rev	mw1, mw1	)
 .endif
 .endm
 
+/*
+ * Poly1305's registers from core (h, r, s1 = r1 + r1 / 4, the pad bit);
+ * seal: nothing to MAC in the first batch, and the tail as passed, to
+ * tell a full last batch from it.
+ */
+.macro	_ccp_poly_begin	seal
+	ldp	acc0, acc1, [core]
+	ldr	acc2, [core, #16]
+	ldp	rk0, rk1, [core, #24]
+	add	rs1, rk1, rk1, lsr #2
+	mov	one, #1
+.if \seal
+	mov	tailarg, tail
+	mov	mcount, #0
+.endif
+.endm
+
+/*
+ * After the last batch: seal MACs its ciphertext, unless it was the
+ * caller's tail; h back to core.
+ */
+.macro	_ccp_poly_end	seal
+.if \seal
+	cmp	mp, tailarg
+	b.eq	.Ldone\@
+.Lmac_last\@:
+	_ccp_poly_block
+	subs	mcount, mcount, #1
+	b.ne	.Lmac_last\@
+.Ldone\@:
+.endif
+	stp	acc0, acc1, [core]
+	str	acc2, [core, #16]
+.endm
+
+/* v0-v15 = the state's words, each in all four lanes (x28: scratch) */
+.macro	_ccp_load_words
+	mov	x28, state
+	ld4r	{v0.4s-v3.4s}, [x28], #16
+	ld4r	{v4.4s-v7.4s}, [x28], #16
+	ld4r	{v8.4s-v11.4s}, [x28], #16
+	ld4r	{v12.4s-v15.4s}, [x28]
+.endm
+
 /* v0-v15 += the input state, with the counters in v21 for word 12 */
 .macro	_ccp_add_state
 	mov	x28, state
@@ -279,35 +323,18 @@ SC_BE(	rev	mw1, mw1	)
 	_ccp_save
 
 	_rot8_index	x28
-	movz	x28, #0				// v21 = state[12] + {0, 1, 2, 3}
-	movk	x28, #1, lsl #32
-	mov	v21.d[0], x28
-	movz	x28, #2
-	movk	x28, #3, lsl #32
-	mov	v21.d[1], x28
+	_lane_offsets	0, x28		// v21 = state[12] + {0, 1, 2, 3}
 	add	x28, state, #48
 	ld1r	{v16.4s}, [x28]
 	add	v21.4s, v21.4s, v16.4s
 	movi	v22.4s, #4
 
-	ldp	acc0, acc1, [core]
-	ldr	acc2, [core, #16]
-	ldp	rk0, rk1, [core, #24]
-	add	rs1, rk1, rk1, lsr #2
-	mov	one, #1
-.if \seal
-	mov	tailarg, tail			// to tell a full last batch
-	mov	mcount, #0			// batch 0 has nothing to MAC
-.endif
+	_ccp_poly_begin	\seal
 
 .Lbatch\@:
 	_ccp_next_batch	\seal, 256, 16
 
-	mov	x28, state
-	ld4r	{v0.4s-v3.4s}, [x28], #16
-	ld4r	{v4.4s-v7.4s}, [x28], #16
-	ld4r	{v8.4s-v11.4s}, [x28], #16
-	ld4r	{v12.4s-v15.4s}, [x28]
+	_ccp_load_words
 	mov	v12.16b, v21.16b
 
 	/* mcount / 2 stitched double rounds, then the rest plain */
@@ -339,18 +366,7 @@ SC_BE(	rev	mw1, mw1	)
 	cbnz	nfull, .Lbatch\@
 	cbnz	tail, .Lbatch\@
 
-.if \seal
-	/* the last batch's ciphertext, unless it was the caller's tail */
-	cmp	mp, tailarg
-	b.eq	.Ldone\@
-.Lmac_last\@:
-	_ccp_poly_block
-	subs	mcount, mcount, #1
-	b.ne	.Lmac_last\@
-.Ldone\@:
-.endif
-	stp	acc0, acc1, [core]
-	str	acc2, [core, #16]
+	_ccp_poly_end	\seal
 
 	_ccp_restore
 .endm
@@ -398,23 +414,11 @@ SC_BE(	rev	mw1, mw1	)
 
 	ldr	w28, [state, #48]
 	str	w28, [sp, #X8_CTR]
-	ldp	acc0, acc1, [core]
-	ldr	acc2, [core, #16]
-	ldp	rk0, rk1, [core, #24]
-	add	rs1, rk1, rk1, lsr #2
-	mov	one, #1
-.if \seal
-	mov	tailarg, tail		// to tell a full last batch
-	mov	mcount, #0		// batch 0 has nothing to MAC
-.endif
+	_ccp_poly_begin	\seal
 
 .Lbatch8\@:
 	_ccp_next_batch	\seal, 512, 32
-	mov	x28, state
-	ld4r	{v0.4s-v3.4s}, [x28], #16
-	ld4r	{v4.4s-v7.4s}, [x28], #16
-	ld4r	{v8.4s-v11.4s}, [x28], #16
-	ld4r	{v12.4s-v15.4s}, [x28]
+	_ccp_load_words
 	_ccp8_counters	0
 	mov	v12.16b, v21.16b
 	_x8_batch_b
@@ -454,18 +458,7 @@ SC_BE(	rev	mw1, mw1	)
 	cbnz	nfull, .Lbatch8\@
 	cbnz	tail, .Lbatch8\@
 
-.if \seal
-	/* the last batch's ciphertext, unless it was the caller's tail */
-	cmp	mp, tailarg
-	b.eq	.Ldone8\@
-.Lmac_last8\@:
-	_ccp_poly_block
-	subs	mcount, mcount, #1
-	b.ne	.Lmac_last8\@
-.Ldone8\@:
-.endif
-	stp	acc0, acc1, [core]
-	str	acc2, [core, #16]
+	_ccp_poly_end	\seal
 
 	_x8_wipe
 	add	sp, sp, #X8_CCP_FRAME
