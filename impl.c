@@ -219,15 +219,16 @@ SC_EXPORT_TEST(sc_forced_impl);
 
 const unsigned int sc_class_len[SC_NCLASSES] = {
 	16, 24, 32, 48, 64, 96, 128, 192, 256, 384, 512, 768, 1024, 1536,
-	2048, 3072, 4096,
+	2048, 3072, 4096, 16384,
 };
 SC_EXPORT_TEST(sc_class_len);
 
 /*
  * sc_size_class()'s table: entry i is the class of the lengths in
- * (8i - 8, 8i], entry 0 that of length 0.
+ * (8i - 8, 8i], entry 0 that of length 0, the last that of every length
+ * above 4096.
  */
-const u8 sc_class_of[SC_CLASS_STEPS + 1] = {
+const u8 sc_class_of[SC_CLASS_STEPS + 2] = {
 	[0 ... 16 / 8] = 0,
 	[16 / 8 + 1 ... 24 / 8] = 1,
 	[24 / 8 + 1 ... 32 / 8] = 2,
@@ -245,6 +246,7 @@ const u8 sc_class_of[SC_CLASS_STEPS + 1] = {
 	[1536 / 8 + 1 ... 2048 / 8] = 14,
 	[2048 / 8 + 1 ... 3072 / 8] = 15,
 	[3072 / 8 + 1 ... 4096 / 8] = 16,
+	[SC_CLASS_STEPS + 1] = SC_NCLASSES - 1,
 };
 SC_EXPORT_TEST(sc_class_of);
 
@@ -345,7 +347,7 @@ static unsigned int __init sc_static_row(enum sc_alg alg, u32 cpu,
  * replaces the static choice only if it is more than SC_CALIB_MARGIN
  * percent faster, and a SIMD row replaces a row that needs none only on
  * the same terms.
- * About 17 classes x 20 rows x 9 samples x 2 us: a few milliseconds in all.
+ * About 18 classes x 20 rows x 9 samples x 2 us: a few milliseconds in all.
  * The margin is 3%: rows running the same code at a length (the IFMA rows
  * hand short messages to the scalar code) measure up to 2-3% apart.
  */
@@ -384,26 +386,36 @@ struct sc_calib_ctx {
 	u8 *xn_out[SC_KECCAKX_MAX];
 };
 
+/*
+ * The bytes one timed operation of class length @len takes: the whole
+ * input up to 4 KiB, and for the long class one 4 KiB piece, as the glue
+ * hands a long input to the row (the buffers are that long).
+ */
+static unsigned int __init sc_calib_piece(unsigned int len)
+{
+	return min_t(unsigned int, len, SC_SIMD_CHUNK);
+}
+
 /* One operation of @ctx->len bytes through @ctx->row, as the glue runs it. */
 static void __init sc_calib_chacha(void *arg)
 {
 	struct sc_calib_ctx *c = arg;
 
 	sc_chacha_crypt(container_of(c->row, const struct sc_chacha_impl, base),
-			c->chacha, c->dst, c->src, c->len, 20);
+			c->chacha, c->dst, c->src, sc_calib_piece(c->len), 20);
 }
 
 /*
  * The second length a wide class is timed at: 64 bytes past its start,
  * where two rows that tie at the class's longest length can be far apart
  * (sc_calib_poly1305(), sc_calib_aead()).  0 for a class at most 64 bytes
- * wide, and for the longest texts, which run as 4 KiB pieces.
+ * wide, and for the long class, whose texts run as 4 KiB pieces.
  */
 static unsigned int __init sc_calib_class_start(unsigned int len)
 {
 	unsigned int cl = sc_size_class(len);
 
-	if (!cl || len >= SC_SIMD_CHUNK ||
+	if (!cl || len > SC_SIMD_CHUNK ||
 	    sc_class_len[cl] - sc_class_len[cl - 1] <= 64)
 		return 0;
 	return sc_class_len[cl - 1] + 64;
@@ -429,6 +441,22 @@ static void __init sc_calib_poly1305_msg(const struct sc_poly1305_impl *im,
 	sc_poly1305_msg_final(im, &c->poly, tag);
 }
 
+/* Poly1305 key powers kept across the long class's pieces, as in a text */
+static struct sc_poly1305_pow sc_calib_pow __initdata;
+
+/*
+ * A piece of a long text's MAC: any clamped r, h from zero, the powers
+ * kept from the last piece (a row that finds another row's powers there
+ * makes its own, once a turn).
+ */
+static void __init sc_calib_long_core(struct sc_poly1305_core *core)
+{
+	*core = (struct sc_poly1305_core){
+		.r = { 0x0ffffffc0fffffffull, 0x0ffffffc0ffffffcull },
+		.pow = &sc_calib_pow,
+	};
+}
+
 /*
  * A class wider than 64 bytes is also timed 64 bytes past its start, as
  * the AEAD table is (sc_calib_aead()): the vector rows work in groups of
@@ -444,7 +472,13 @@ static void __init sc_calib_poly1305(void *arg)
 	const struct sc_poly1305_impl *im =
 		container_of(c->row, const struct sc_poly1305_impl, base);
 	unsigned int start = sc_calib_class_start(c->len);
+	struct sc_poly1305_core core;
 
+	if (c->len > SC_SIMD_CHUNK) {
+		sc_calib_long_core(&core);
+		im->blocks(&core, c->src, SC_SIMD_CHUNK, 1);
+		return;
+	}
 	sc_calib_poly1305_msg(im, c, c->len);
 	if (start)
 		sc_calib_poly1305_msg(im, c, start);
@@ -461,15 +495,12 @@ static void __init sc_calib_keccak(void *arg)
 	struct sc_calib_ctx *c = arg;
 	const struct sc_keccak_impl *im =
 		container_of(c->row, const struct sc_keccak_impl, base);
-	size_t nblocks = c->len / SHA3_256_RATE;
+	size_t nblocks = sc_calib_piece(c->len) / SHA3_256_RATE;
 
 	if (nblocks)
 		im->absorb(c->keccak, c->src, nblocks, SHA3_256_RATE);
 	im->absorb(c->keccak, c->src, 1, SHA3_256_RATE);
 }
-
-/* Poly1305 key powers kept across the top class's pieces, as in a text */
-static struct sc_poly1305_pow sc_calib_pow __initdata;
 
 /*
  * One whole message opened in place as the AEAD glue runs it (key block,
@@ -480,7 +511,7 @@ static struct sc_poly1305_pow sc_calib_pow __initdata;
  * not match (the same for every row): what is timed is the whole open,
  * then the wipe of the rejected plaintext.
  *
- * The top class holds the long texts, so there a piece of one, as the
+ * The long class (above 4 KiB) is timed as a piece of such a text, as the
  * walk hands it to the row: 4 KiB opened in place, the key's powers kept
  * from piece to piece.  Timed as a whole message of 3968 bytes (its key
  * block and AD the same for every row), the class went to onepass in two
@@ -513,12 +544,10 @@ static void __init sc_calib_aead(void *arg)
 	unsigned int len = min_t(unsigned int, c->len,
 				 SC_SIMD_CHUNK - 2 * CHACHA_BLOCK_SIZE);
 	unsigned int start = sc_calib_class_start(c->len);
-	struct sc_poly1305_core core = {
-		.r = { 0x0ffffffc0fffffffull, 0x0ffffffc0ffffffcull },
-		.pow = &sc_calib_pow,
-	};
+	struct sc_poly1305_core core;
 
-	if (c->len >= SC_SIMD_CHUNK) {
+	if (c->len > SC_SIMD_CHUNK) {
+		sc_calib_long_core(&core);
 		row->open(c->chacha, &core, c->dst, c->dst, SC_SIMD_CHUNK);
 		return;
 	}
@@ -987,13 +1016,13 @@ static bool __init sc_class_counted(enum sc_alg alg, unsigned int cl)
 
 /* room for one range ("..., avx512-horiz to 1536 B (+14% over avx512)") */
 #define SC_DESCRIBE_RANGE	64
-/* and for the summary ("; measured in 14.9 ms, 11 of 17 size classes ...") */
+/* and for the summary ("; measured in 14.9 ms, 11 of 18 size classes ...") */
 #define SC_DESCRIBE_SUMMARY	112
 
 /*
  * "chacha20: scalar to 128 B (+12% over avx512vl), avx512vl to 384 B (+3%
  * over avx512), avx512 above (+40% over avx512vl); measured in 1.2 ms,
- * 2 of 17 size classes differ from the static table, 1.06x faster there"
+ * 2 of 18 size classes differ from the static table, 1.06x faster there"
  */
 void __init sc_dispatch_describe(enum sc_alg alg, char *buf, size_t len)
 {

@@ -357,27 +357,30 @@ int sc_impl_find(enum sc_alg alg, const char *name);
  * length; every pick that starts after sc_force_impl() returns sees it.
  * sc_force_impl(alg, "fastest") returns to the plan.
  */
-#define SC_NCLASSES		17
+#define SC_NCLASSES		18
 #define SC_CLASS_STEPS		(4096 / 8)
 extern const unsigned int sc_class_len[SC_NCLASSES];
 
 /*
  * Size classes: (0, 16], then half-octaves (16, 24], (24, 32], (32, 48],
- * ... (2048, 3072], and one class above 3072 bytes (a SIMD section takes
- * at most 4 KiB, so longer inputs run as 4 KiB pieces).  Length 0 is in
- * class 0.  sc_class_len[c] is the longest length of class c (4096 for the
- * last), the length it is measured at.
+ * ... (2048, 3072], (3072, 4096], and one class above 4096 bytes: a SIMD
+ * section takes at most 4 KiB, so longer inputs run as 4 KiB pieces, and
+ * a piece of a long input is not a short message (Poly1305 keeps its key
+ * powers from piece to piece, for one).  Length 0 is in class 0.
+ * sc_class_len[c] is the longest length of class c, the length it is
+ * measured at; for the last, 16384: a long input of four pieces.
  */
-extern const u8 sc_class_of[SC_CLASS_STEPS + 1];
+extern const u8 sc_class_of[SC_CLASS_STEPS + 2];
 
 static inline unsigned int sc_size_class(size_t len)
 {
 	/*
-	 * One table load (the class of each 8-byte step up to 4096) and no
-	 * branch: computed with a bsr, the range tests' taken branches cost
-	 * a 16-byte Poly1305 message 3% (2 cycles) on Zen 5.
+	 * One table load (the class of each 8-byte step up to 4096, then
+	 * the long class) and no branch: computed with a bsr, the range
+	 * tests' taken branches cost a 16-byte Poly1305 message 3% (2
+	 * cycles) on Zen 5.
 	 */
-	return sc_class_of[len > 4096 ? SC_CLASS_STEPS : (len + 7) / 8];
+	return sc_class_of[len > 4096 ? SC_CLASS_STEPS + 1 : (len + 7) / 8];
 }
 
 void sc_dispatch_init(bool calibrate);

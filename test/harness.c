@@ -2717,7 +2717,7 @@ static void test_dispatch(void)
 	static const char *const algname[] = { "chacha", "poly1305", "keccak", "aead", "keccakx" };
 	u32 real = sc_cpu_features(), combo;
 	unsigned int alg, i, l;
-	char desc[1024];	/* 17 classes, each a row and a margin */
+	char desc[1024];	/* 18 classes, each a row and a margin */
 
 	test_size_classes();
 	test_calib_choice();
