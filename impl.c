@@ -396,20 +396,12 @@ static unsigned int __init sc_calib_piece(unsigned int len)
 	return min_t(unsigned int, len, SC_SIMD_CHUNK);
 }
 
-/* One operation of @ctx->len bytes through @ctx->row, as the glue runs it. */
-static void __init sc_calib_chacha(void *arg)
-{
-	struct sc_calib_ctx *c = arg;
-
-	sc_chacha_crypt(container_of(c->row, const struct sc_chacha_impl, base),
-			c->chacha, c->dst, c->src, sc_calib_piece(c->len), 20);
-}
-
 /*
  * The second length a wide class is timed at: 64 bytes past its start,
  * where two rows that tie at the class's longest length can be far apart
- * (sc_calib_poly1305(), sc_calib_aead()).  0 for a class at most 64 bytes
- * wide, and for the long class, whose texts run as 4 KiB pieces.
+ * (sc_calib_chacha(), sc_calib_poly1305(), sc_calib_aead()).  0 for a
+ * class at most 64 bytes wide, and for the long class, whose texts run
+ * as 4 KiB pieces.
  */
 static unsigned int __init sc_calib_class_start(unsigned int len)
 {
@@ -419,6 +411,29 @@ static unsigned int __init sc_calib_class_start(unsigned int len)
 	    sc_class_len[cl] - sc_class_len[cl - 1] <= 64)
 		return 0;
 	return sc_class_len[cl - 1] + 64;
+}
+
+/*
+ * One operation of @ctx->len bytes through @ctx->row, as the glue runs it,
+ * and for a class wider than 64 bytes one 64 bytes past its start too (as
+ * for Poly1305 and the AEAD): the rows' kernels take blocks in batches,
+ * so their costs step within a class.  Zen 4 (family 25 model 17), AVX2
+ * only, timed at the longest length alone: avx2-horiz took 513-768 bytes
+ * (5% ahead at 768) and ran 576 bytes 1.41x slower than the avx2 row;
+ * avx2-x16 took 769-1024 and ran 832 bytes 1.14x slower (make bench's
+ * dispatch checks: 0.708x and 0.874x).
+ */
+static void __init sc_calib_chacha(void *arg)
+{
+	struct sc_calib_ctx *c = arg;
+	const struct sc_chacha_impl *im =
+		container_of(c->row, const struct sc_chacha_impl, base);
+	unsigned int start = sc_calib_class_start(c->len);
+
+	sc_chacha_crypt(im, c->chacha, c->dst, c->src, sc_calib_piece(c->len),
+			20);
+	if (start)
+		sc_chacha_crypt(im, c->chacha, c->dst, c->src, start, 20);
 }
 
 /*
