@@ -195,7 +195,10 @@ static void sc_poly1305_msg_piece(const struct sc_poly1305_impl *impl,
 /*
  * More than one piece: the key powers are kept across them, on this
  * frame (out of line, so that a short update does not set up 400 bytes
- * of stack it does not use).
+ * of stack it does not use).  Every piece is picked as a piece of a long
+ * input (the size class above 4 KiB), the last one too: picked by what is
+ * left, a last 4 KiB went to the row of 4 KiB messages (on Zen 4
+ * ifma-ymm), which cannot use the zmm row's powers and made its own.
  */
 static noinline void sc_poly1305_msg_pieces(const struct sc_poly1305_impl *impl,
 					    struct sc_poly1305_msg *msg,
@@ -208,7 +211,7 @@ static noinline void sc_poly1305_msg_pieces(const struct sc_poly1305_impl *impl,
 	while (len) {
 		size_t n = len < SC_SIMD_CHUNK ? len : SC_SIMD_CHUNK;
 
-		sc_poly1305_msg_piece(impl, msg, src, n, len);
+		sc_poly1305_msg_piece(impl, msg, src, n, SC_SIMD_CHUNK + 1);
 		src += n;
 		len -= n;
 	}
