@@ -368,7 +368,8 @@ extern const unsigned int sc_class_len[SC_NCLASSES];
  * a piece of a long input is not a short message (Poly1305 keeps its key
  * powers from piece to piece, for one).  Length 0 is in class 0.
  * sc_class_len[c] is the longest length of class c, the length it is
- * measured at; for the last, 16384: a long input of four pieces.
+ * measured at; the last has 16384, a length past any piece (calibration
+ * times it as one 4 KiB piece of a long input).
  */
 extern const u8 sc_class_of[SC_CLASS_STEPS + 2];
 

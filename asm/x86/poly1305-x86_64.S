@@ -359,7 +359,7 @@ SYM_FUNC_END(sc_poly1305_blocks_x86_mulx)
  * With \fold (= ifma), the high sums reach the limbs by multiply-adds:
  * U0 and U1 times 2^8 (K256) into limbs 1 and 2, and the top carry
  * c = c2 + U2 << 10 times 5 (K5) into limb 0, each one instruction for a
- * shift and an add (four fewer of about 51 per call).  The sums are the
+ * shift and an add (four fewer of about 51 per accumulator and group).  The sums are the
  * same as with shifts: U0, U1 < 2^41 and c < 2^49, so each product fits
  * the 52 bits the multiplier returns.  (Limb 0 still needs its second
  * carry: left at up to 2^51, it would come back through h0 r2 into c
@@ -413,10 +413,6 @@ SYM_FUNC_END(sc_poly1305_blocks_x86_mulx)
 	vpaddq		\h0, T0, T0
 	vpsllq		$2, \h0, \h0
 	vpaddq		\h0, T0, T0			/* limb 0 + 5 c */
-	/* and once more from limb 0 to limb 1 */
-	vpsrlq		$44, T0, T3
-	vpandq		M44, T0, \h0
-	vpaddq		T3, \h1, \h1
 .else
 	vpmadd52luq	K256, T3, T1
 	vpmadd52luq	K256, T4, T2
@@ -431,11 +427,11 @@ SYM_FUNC_END(sc_poly1305_blocks_x86_mulx)
 	vpaddq		T4, \h2, \h2
 	vpaddq		T5, \h1, \h1
 	vpmadd52luq	K5, T3, T0			/* limb 0 + 5 c */
+.endif
 	/* and once more from limb 0 to limb 1 */
 	vpsrlq		$44, T0, T3
 	vpandq		M44, T0, \h0
 	vpaddq		T3, \h1, \h1
-.endif
 .endm
 
 /*
@@ -823,11 +819,13 @@ SYM_FUNC_START(\name)
 	vmovdqa64	X1, HB1{%k3}{z}
 	vmovdqa64	T5, HB2{%k3}{z}
 
+.ifnb \fold
 	/* the multipliers of _mulr's fold; X0 and X1 are free from here */
 	movl		$256, %eax
 	vpbroadcastq	%rax, K256
 	movl		$5, %eax
 	vpbroadcastq	%rax, K5
+.endif
 	testl		%ecx, %ecx
 	jz		.L\name\()_whole
 	shll		$4, %ecx			/* 16 z */
