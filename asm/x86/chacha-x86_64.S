@@ -114,14 +114,16 @@
  * Register use: %rdi state, %rsi dst, %rdx src, %ecx bytes left, %r8d
  * rounds, %r9d counter of the current batch (the keyed calls' key pointer
  * arrives in %r9 and moves to the frame first), %r10d round loop,
- * %rax/%r11 scratch.  The round loops count down by two while positive, so a bad
- * round count gives wrong output rather than a hang.  No callee-saved
+ * %rax/%r11 scratch.  The round loops count down by two while positive, so
+ * a bad round count gives wrong output rather than a hang.  No callee-saved
  * register is used but by the general-register code (the _mac kernels'
- * Poly1305, the scalar kernel: _push_saved around them); the stack frame is a plain sub/add of %rsp (no
- * realignment, so objtool needs no frame pointer).
+ * Poly1305, the scalar kernel: _push_saved around them) and %rbp, the frame
+ * pointer of the 64-byte aligned frames that hold vector registers
+ * (frame.h); the scalar kernel's frame is a plain sub/add of %rsp.
  */
 #include <linux/linkage.h>
 #include "vregs.h"
+#include "frame.h"
 #include "poly1305-mulx.h"
 
 #define STATE	%rdi
@@ -920,7 +922,6 @@
 	.set	CTRB, 4 * VL + 4
 	.set	KEYP, 4 * VL + 8
 .if \mac
-	/* entered after five pushes: the frame keeps %rsp 16-byte aligned */
 	.set	MCORE, 4 * VL + 16
 	.set	MACP, 4 * VL + 24
 	.set	MSKIP, 4 * VL + 32
@@ -931,7 +932,7 @@
 	.set	KC, 4 * VL + 104
 	.set	FRAME, 4 * VL + 128
 .else
-	.set	FRAME, 4 * VL + 24	/* %rsp 16-byte aligned, as before */
+	.set	FRAME, 4 * VL + 24
 .endif
 	.set	TMP, V30
 	.set	TMP2, V31
@@ -943,7 +944,7 @@
 .endif
 	test	LEN, LEN
 	jz	.Lret_\id
-	sub	$FRAME, %rsp
+	_frame_enter	FRAME
 .if \key
 	mov	%r9, KEYP(%rsp)
 .endif
@@ -1053,7 +1054,7 @@
 	xor	%r10d, %r10d
 	xor	%r11d, %r11d
 .endif
-	add	$FRAME, %rsp
+	_frame_leave
 	vzeroupper
 .Lret_\id:
 .endm
@@ -1287,7 +1288,7 @@ SYM_FUNC_END(sc_chacha_xor_avx512_32x_gkey)
 
 	test	LEN, LEN
 	jz	.Lret_\id
-	sub	$FRAME, %rsp
+	_frame_enter	FRAME
 	mov	48(STATE), CTR
 .Lmain_\id:
 	_keep_mul
@@ -1328,7 +1329,7 @@ SYM_FUNC_END(sc_chacha_xor_avx512_32x_gkey)
 	_vmovu	A0, .Loff(%rsp)
 	.set	.Loff, .Loff + VL
 .endr
-	add	$FRAME, %rsp
+	_frame_leave
 .if ISA
 	vzeroupper
 .endif
@@ -1360,9 +1361,9 @@ SYM_FUNC_END(sc_chacha_xor_avx2_8x)
  * through BUF like _chacha_16's last batch.  BUF lies over batch A's
  * slots (A is finished by then; B's words are loaded before BUF is
  * written) and clear of SAVE and CTRS, which _finish_16 reads after
- * writing BUF: %r11 - %rsp is 192 to 255, so A's slots start at or after
- * X_BUF and end before B's.  The state slots are 64-byte aligned through
- * %r11 (rsp itself is not realigned).
+ * writing BUF: %r11 is %rsp + X_BUF, so A's slots start at X_BUF and
+ * end before B's.  The frame is 64-byte aligned (_frame_enter), and so
+ * are the state slots.
  */
 .macro _xseg b, a0, b0, c0, d0, a1, b1, c1, d1
 	vmovdqa	(\b + 32 * \a0)(%r11), A0
@@ -1435,17 +1436,16 @@ SYM_FUNC_END(sc_chacha_xor_avx2_8x)
 #define X_CTRS	128
 /* a short last batch B's keystream: over batch A's slots, which are dead */
 #define X_BUF	192
-/* SAVE, CTRS, then room to align 1 KiB of state slots to 64 bytes */
-#define X_FRAME	1280
+/* SAVE, CTRS, then 1 KiB of state slots */
+#define X_FRAME	(X_BUF + 1024)
 
 SYM_FUNC_START(sc_chacha_xor_avx2_16x)
 	_set_vl	32, 1
 	.set	SAVE, X_SAVE
 	.set	CTRS, X_CTRS
 	.set	BUF, X_BUF
-	sub	$X_FRAME, %rsp
-	lea	255(%rsp), %r11
-	and	$-64, %r11
+	_frame_enter	X_FRAME
+	lea	X_BUF(%rsp), %r11
 	mov	48(STATE), CTR
 .Lx_main:
 	_keep_mul
@@ -1499,7 +1499,7 @@ SYM_FUNC_START(sc_chacha_xor_avx2_16x)
 	vmovdqu	A0, .Loff(%rsp)
 	.set	.Loff, .Loff + 32
 .endr
-	add	$X_FRAME, %rsp
+	_frame_leave
 	vzeroupper
 	RET
 SYM_FUNC_END(sc_chacha_xor_avx2_16x)
@@ -1935,7 +1935,7 @@ SYM_FUNC_END(sc_hchacha_avx512vl)
 
 	test	LEN, LEN
 	jz	.Lret_\id
-	sub	$FRAME, %rsp
+	_frame_enter	FRAME
 	_hrow	0, V0
 	_hrow	1, V1
 	_hrow	2, V2
@@ -1976,7 +1976,7 @@ SYM_FUNC_END(sc_hchacha_avx512vl)
 .irp r, 0,1,2
 	vmovdqu	V0, (32 * \r)(%rsp)
 .endr
-	add	$FRAME, %rsp
+	_frame_leave
 	vzeroupper
 .Lret_\id:
 .endm
@@ -2014,7 +2014,6 @@ SYM_FUNC_END(sc_hchacha_avx512vl)
 	.set	CTRA, 0
 	.set	KEYP, 8
 .if \mac
-	/* entered after five pushes: the frame keeps %rsp 16-byte aligned */
 	.set	MCORE, 16
 	.set	MACP, 24
 	.set	MSKIP, 32
@@ -2030,7 +2029,7 @@ SYM_FUNC_END(sc_hchacha_avx512vl)
 	sub	$64, DST
 	add	$64, LEN
 .endif
-	sub	$FRAME, %rsp
+	_frame_enter	FRAME
 .if \key
 	mov	%r9, KEYP(%rsp)
 .endif
@@ -2097,7 +2096,7 @@ SYM_FUNC_END(sc_hchacha_avx512vl)
 	xor	%r10d, %r10d
 	xor	%r11d, %r11d
 .endif
-	add	$FRAME, %rsp
+	_frame_leave
 	vzeroupper
 .endm
 
@@ -2475,7 +2474,7 @@ SYM_FUNC_START(sc_chacha_xor_avx2_9x)
 	push	%r13
 	push	%r14
 	push	%r15
-	sub	$H_FRAME, %rsp
+	_frame_enter	H_FRAME
 	mov	%rdi, H_STATE(%rsp)
 	mov	%rsi, H_DST(%rsp)
 	mov	%rdx, H_SRC(%rsp)
@@ -2532,7 +2531,7 @@ SYM_FUNC_START(sc_chacha_xor_avx2_9x)
 	vmovdqu	A0, .Loff(%rsp)
 	.set	.Loff, .Loff + 32
 .endr
-	add	$H_FRAME, %rsp
+	_frame_leave
 	pop	%r15
 	pop	%r14
 	pop	%r13

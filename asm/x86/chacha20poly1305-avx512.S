@@ -82,12 +82,14 @@
  *   piece's byte mask, k2 word 0 of each 128-bit lane.
  * The Poly1305 constants are broadcast from .rodata; r^G from FQ; the
  * last-group powers of HA and HB (FW, FV) are whole vectors in the frame.
- * No callee-saved register; the frame is a plain sub/add of %rsp, wiped
- * before return with every vector register.
+ * No callee-saved register but %rbp, the frame pointer of the 64-byte
+ * aligned frame (frame.h), which is wiped before return with every vector
+ * register.
  */
 #include <linux/linkage.h>
 #include "poly1305-mulx.h"
 #include "vregs.h"
+#include "frame.h"
 
 #define STATE	%rdi
 #define DST	%rsi
@@ -731,7 +733,7 @@
 	mov	%rax, CORE
 	test	LEN, LEN
 	jz	.Lret_\id
-	sub	$FRAME, %rsp
+	_frame_enter	FRAME
 
 	/* the text MACed here: its whole groups, from FBASE to FEND */
 .if \open
@@ -864,7 +866,7 @@
 	vpxord	%xmm\i, %xmm\i, %xmm\i
 .endr
 	vzeroall
-	add	$FRAME, %rsp
+	_frame_leave
 .Lret_\id:
 .endm
 

@@ -87,6 +87,7 @@
  */
 #include <linux/linkage.h>
 #include "../../generic/keccak_rc.h"
+#include "frame.h"
 
 #define FRAME	800		/* x4: 25 lanes x 32 bytes */
 #define X8_C	1600		/* x8: 25 lanes x 64 bytes, then */
@@ -249,12 +250,9 @@
 .endif
 .endm
 
-/* a 64-byte aligned frame of \size bytes; %rbp keeps the caller's %rsp */
+/* a 64-byte aligned frame of \size bytes (frame.h) */
 .macro _k2_enter	size
-	pushq		%rbp
-	movq		%rsp, %rbp
-	andq		$-64, %rsp
-	subq		$\size, %rsp
+	_frame_enter	\size
 .endm
 
 /* wipe the frame (ymm0 is zeroed), then back to the caller's %rsp */
@@ -266,8 +264,7 @@
 	addl		$32, %ecx
 	cmpl		$\size, %ecx
 	jb		.Lk2_wipe\@
-	movq		%rbp, %rsp
-	popq		%rbp
+	_frame_leave
 	vzeroupper
 .endm
 

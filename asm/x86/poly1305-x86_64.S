@@ -142,7 +142,7 @@
  *
  * Registers (ymm): 0-4 A, 5-9 B, 10-14 products and message limbs, 15
  * scratch; %rbp holds the caller's %rsp while the frame is realigned to
- * 32 bytes (the table rows must not cross cache lines).
+ * 64 bytes (frame.h: the table rows must not cross cache lines).
  *
  * Variants
  * --------
@@ -163,6 +163,7 @@
  */
 #include <linux/linkage.h>
 #include "vregs.h"
+#include "frame.h"
 #include "poly1305-mulx.h"
 
 /* struct sc_poly1305_core */
@@ -629,7 +630,7 @@ SYM_FUNC_END(sc_poly1305_blocks_x86_mulx)
 .endif
 SYM_FUNC_START(\name)
 	_ifma_regs	\vl
-	subq		$(4 * \vl), %rsp		/* first-group buffer */
+	_frame_enter	(4 * \vl)			/* first-group buffer */
 	movabsq		$0xfffffffffff, %r10		/* 2^44 - 1 */
 	vpbroadcastq	%r10, M44
 	movabsq		$0x3ffffffffff, %rax		/* 2^42 - 1 */
@@ -925,7 +926,7 @@ SYM_FUNC_START(\name)
 	vmovdqu64	T0, \vl(%rsp)
 	vmovdqu64	T0, 2 * \vl(%rsp)
 	vmovdqu64	T0, 3 * \vl(%rsp)
-	addq		$(4 * \vl), %rsp
+	_frame_leave
 	/* no key powers left behind: vzeroupper clears bits 128+ of 0-15 */
 	vpxord		%xmm12, %xmm12, %xmm12
 	vpxord		%xmm13, %xmm13, %xmm13
@@ -1231,15 +1232,11 @@ _ifma_func	sc_poly1305_blocks_x86_ifma_ymm_vbmi2, 32, 1
  */
 SYM_FUNC_START(sc_poly1305_blocks_x86_avx2)
 	/*
-	 * A 32-byte aligned frame: the loop reads about 60 table rows per
+	 * An aligned frame (frame.h): the loop reads about 60 table rows per
 	 * group, and at %rsp's usual 8 mod 16 half of them would cross a
-	 * cache line (Intel: 13% slower).  %rbp keeps the caller's %rsp, as
-	 * a frame pointer, so the unwinder follows it.
+	 * cache line (Intel: 13% slower).
 	 */
-	pushq		%rbp
-	movq		%rsp, %rbp
-	andq		$-32, %rsp
-	subq		$Y_SIZE, %rsp
+	_frame_enter	Y_SIZE
 	movl		$0x3ffffff, %eax
 	vmovq		%rax, %xmm15
 	vpbroadcastq	%xmm15, YT
@@ -1461,7 +1458,6 @@ SYM_FUNC_START(sc_poly1305_blocks_x86_avx2)
 	.set		.Loff, .Loff + 32
 .endr
 	vzeroupper
-	movq		%rbp, %rsp
-	popq		%rbp
+	_frame_leave
 	RET
 SYM_FUNC_END(sc_poly1305_blocks_x86_avx2)
