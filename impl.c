@@ -343,13 +343,8 @@ static unsigned int __init sc_static_row(enum sc_alg alg, u32 cpu,
  * some class, up to 2.56x (make bench, "Calibration repeatability").  In
  * turns, with passes, a disturbance lasting a turn still leaves the row
  * its other passes; where the passes leave the static choice, that row
- * and the pick get one more turn each (sc_calib_confirm()).  A pass goes
- * over every class before the next begins, so a class's passes are a
- * whole table apart (about 1 ms): timed one class after another, a burst
- * of host load lasting a millisecond or two (a Zen 4 guest, AVX2 only)
- * covered every pass of the classes it fell on, and 24 to 38 of 100 plans
- * for chacha20 or poly1305 kept a row over 20% slower somewhere; a pass at
- * a time, 0 to 2 in the same runs.  Another row
+ * and the pick get one more turn each (sc_calib_confirm()) once every
+ * table has had its passes.  Another row
  * replaces the static choice only if it is more than SC_CALIB_MARGIN
  * percent faster, and a SIMD row replaces a row that needs none only on
  * the same terms.
@@ -802,6 +797,10 @@ struct sc_calib_run {
 	unsigned int (*reps)[SC_CALIB_MAX_ROWS];	/* per class and row */
 };
 
+/* Each table's measuring, kept until every table is measured and confirmed */
+static unsigned int sc_calib_reps[SC_ALG_COUNT][SC_NCLASSES][SC_CALIB_MAX_ROWS] __initdata;
+static u32 sc_calib_t[SC_ALG_COUNT][SC_NCLASSES][SC_CALIB_MAX_ROWS] __initdata;
+
 /* One more turn of row @i at class @cl, into t[cl][i] (the best so far). */
 static void __init sc_calib_row_turn(struct sc_calib_run *run, unsigned int cl,
 				     unsigned int i, u32 *t)
@@ -825,14 +824,18 @@ static void __init sc_calib_row_turn(struct sc_calib_run *run, unsigned int cl,
 
 /*
  * Where the measured pick at a class is not the static row, one more turn
- * of each once the whole table has had its passes (for most classes a
- * millisecond or more later), and their best times updated.  A burst of
- * host load (on a Zen 5 guest, SIMD code 1.3x slower for 100-400 us,
- * often) could cover all three passes of a class, about 100 us: Poly1305
- * at 256 B kept the scalar row, 1.26x slower than ifma, in 3 to 12 plans
- * of 2000, its passes finding ifma at 16600 ns against its usual 12700.
- * A turn can only lower a best time, so this corrects such a pick and
- * cannot spoil a right one.
+ * of each once every table has had its passes (sc_plans_make(); for all
+ * but the last table milliseconds later), and their best times updated.
+ * A burst of host load (on a Zen 5 guest, SIMD code 1.3x slower for
+ * 100-400 us, often) could cover all three passes of a class, about
+ * 100 us: Poly1305 at 256 B kept the scalar row, 1.26x slower than ifma,
+ * in 3 to 12 plans of 2000, its passes finding ifma at 16600 ns against
+ * its usual 12700.
+ * On a Zen 4 guest (family 25 model 17, AVX2 only) bursts of a millisecond
+ * or two covered the passes and this turn too while it came right after
+ * its own table: a run of make bench could have 24 to 38 of 100 chacha20
+ * or poly1305 plans with a pick over 20% slow.  A turn can only lower a
+ * best time, so this corrects such a pick and cannot spoil a right one.
  */
 static void __init sc_calib_confirm(struct sc_calib_run *run,
 				    u32 t[SC_NCLASSES][SC_CALIB_MAX_ROWS],
@@ -856,49 +859,59 @@ static void __init sc_calib_confirm(struct sc_calib_run *run,
 	}
 }
 
+/* What every turn of @alg's measuring needs (sc_calib_row_turn()). */
+static void __init sc_calib_run_init(struct sc_calib_run *run,
+				     enum sc_alg alg, u32 cpu)
+{
+	memset(run, 0, sizeof(*run));
+	run->alg = alg;
+	run->cpu = cpu;
+	run->op = sc_calib_ops[alg];
+	run->c.src = sc_calib_buf[0];
+	run->c.dst = sc_calib_buf[1];
+	run->reps = sc_calib_reps[alg];
+}
+
 /*
  * Fill t[class][row] with the best time of each candidate row for
  * SC_CALIB_MAX_REPS operations, scaled from what was run (U32_MAX for rows
- * that are not candidates).
+ * that are not candidates): the passes, before sc_calib_confirm().
  */
-static bool __init sc_calib_measure(enum sc_alg alg, u32 cpu,
+static bool __init sc_calib_measure(struct sc_calib_run *run,
 				    u32 t[SC_NCLASSES][SC_CALIB_MAX_ROWS],
 				    u64 deadline)
 {
-	static unsigned int reps[SC_NCLASSES][SC_CALIB_MAX_ROWS] __initdata;
-	struct sc_calib_run run = {
-		.alg = alg,
-		.cpu = cpu,
-		.op = sc_calib_ops[alg],
-		.c = {
-			.src = sc_calib_buf[0],
-			.dst = sc_calib_buf[1],
-		},
-		.reps = reps,
-	};
+	enum sc_alg alg = run->alg;
 	unsigned int n = min_t(unsigned int, sc_nimpls[alg], SC_CALIB_MAX_ROWS);
 	unsigned int cl, k, p;
 
-	memset(reps, 0, sizeof(reps));
+	memset(run->reps, 0, sizeof(sc_calib_reps[0]));
 	memset(t, 0xff, sizeof(u32) * SC_NCLASSES * SC_CALIB_MAX_ROWS);
-	for (p = 0; p < SC_CALIB_PASSES; p++)
-		for (cl = 0; cl < SC_NCLASSES; cl++) {
-			/* classes of one state count share its timing */
-			if (sc_calib_same_as_before(alg, cl))
-				continue;
+	for (cl = 0; cl < SC_NCLASSES; cl++) {
+		/* classes of one state count share its timing */
+		if (sc_calib_same_as_before(alg, cl))
+			continue;
+		for (p = 0; p < SC_CALIB_PASSES; p++)
 			for (k = 0; k < n; k++) {
 				if (sc_clock_ns() > deadline)
 					return false;
 				/* odd passes backwards: no row always follows one */
-				sc_calib_row_turn(&run, cl, p & 1 ? n - 1 - k : k,
+				sc_calib_row_turn(run, cl, p & 1 ? n - 1 - k : k,
 						  t[cl]);
 			}
-		}
-	sc_calib_confirm(&run, t, deadline);
+	}
+	return true;
+}
+
+/* Classes of one state count (Keccak xN) take the timing of the first. */
+static void __init sc_calib_share(enum sc_alg alg,
+				  u32 t[SC_NCLASSES][SC_CALIB_MAX_ROWS])
+{
+	unsigned int cl;
+
 	for (cl = 1; cl < SC_NCLASSES; cl++)
 		if (sc_calib_same_as_before(alg, cl))
 			memcpy(t[cl], t[cl - 1], sizeof(t[cl]));
-	return true;
 }
 
 #ifndef __KERNEL__
@@ -933,21 +946,18 @@ u32 sc_calib_steady(enum sc_alg alg, unsigned int cl, unsigned int i)
 }
 #endif
 
-static void __init sc_plan_build(enum sc_alg alg, u32 cpu, bool calibrate,
-				 u64 deadline)
+/*
+ * @alg's plans: from its measured times if @measured, else the static
+ * table (@late: because the budget ran out); @ns the time its measuring
+ * took.
+ */
+static void __init sc_plan_build(enum sc_alg alg, u32 cpu, bool measured,
+				 bool late, u64 ns)
 {
-	static u32 t[SC_NCLASSES][SC_CALIB_MAX_ROWS] __initdata;
+	u32 (*t)[SC_CALIB_MAX_ROWS] = sc_calib_t[alg];
 	struct sc_calib_result *res = &sc_calib[alg];
 	unsigned int cl, simd_ok, i;
-	u64 t0 = sc_clock_ns();
-	bool late = false;
 
-	calibrate = calibrate && sc_calib_ops[alg] &&
-		    sc_nimpls[alg] <= SC_CALIB_MAX_ROWS;
-	if (calibrate && !sc_calib_measure(alg, cpu, t, deadline)) {
-		calibrate = false;
-		late = true;
-	}
 	memset(res, 0, sizeof(*res));
 	res->over_budget = late;
 	for (cl = 0; cl < SC_NCLASSES; cl++) {
@@ -956,11 +966,11 @@ static void __init sc_plan_build(enum sc_alg alg, u32 cpu, bool calibrate,
 							  sc_class_len[cl]);
 			unsigned int row = stat;
 
-			if (calibrate)
+			if (measured)
 				row = sc_calib_choose(alg, cpu, simd_ok, stat,
 						      t[cl]);
 			sc_plan[alg][simd_ok][cl] = sc_impl_row(alg, row);
-			if (!calibrate || !simd_ok)
+			if (!measured || !simd_ok)
 				continue;
 			res->t_best[cl] = t[cl][row];
 			res->t_static[cl] = t[cl][stat];
@@ -979,9 +989,49 @@ static void __init sc_plan_build(enum sc_alg alg, u32 cpu, bool calibrate,
 		if (!sc_plan[alg][1][cl]->simd)
 			sc_plan[alg][0][cl] = sc_plan[alg][1][cl];
 	}
-	sc_plan_measured[alg] = calibrate;
-	if (calibrate)
-		res->ns = max_t(u64, sc_clock_ns() - t0, 1);
+	sc_plan_measured[alg] = measured;
+	if (measured)
+		res->ns = max_t(u64, ns, 1);
+}
+
+/*
+ * Every table's plans: measured where it can be, in two steps.  First each
+ * table's passes, and its plans built from them at once (the AEAD's
+ * onepass row runs on the ChaCha and Poly1305 plans while it is timed);
+ * then, once all are measured, each table's confirming turns
+ * (sc_calib_confirm()) and its plans built again.
+ */
+static void __init sc_plans_make(u32 cpu, bool calibrate, u64 deadline)
+{
+	bool measured[SC_ALG_COUNT], late[SC_ALG_COUNT];
+	struct sc_calib_run run;
+	u64 t0, ns[SC_ALG_COUNT];
+	unsigned int alg;
+
+	for (alg = 0; alg < SC_ALG_COUNT; alg++) {
+		bool want = calibrate && sc_calib_ops[alg] &&
+			    sc_nimpls[alg] <= SC_CALIB_MAX_ROWS;
+
+		t0 = sc_clock_ns();
+		sc_calib_run_init(&run, alg, cpu);
+		measured[alg] = want &&
+				sc_calib_measure(&run, sc_calib_t[alg], deadline);
+		late[alg] = want && !measured[alg];
+		if (measured[alg])
+			sc_calib_share(alg, sc_calib_t[alg]);
+		ns[alg] = sc_clock_ns() - t0;
+		sc_plan_build(alg, cpu, measured[alg], late[alg], ns[alg]);
+	}
+	for (alg = 0; alg < SC_ALG_COUNT; alg++) {
+		if (!measured[alg])
+			continue;
+		t0 = sc_clock_ns();
+		sc_calib_run_init(&run, alg, cpu);
+		sc_calib_confirm(&run, sc_calib_t[alg], deadline);
+		sc_calib_share(alg, sc_calib_t[alg]);
+		ns[alg] += sc_clock_ns() - t0;
+		sc_plan_build(alg, cpu, true, false, ns[alg]);
+	}
 }
 
 /* How many of the plans sc_dispatch_init() built were measured. */
@@ -1016,8 +1066,7 @@ void __init sc_dispatch_init(bool calibrate)
 		forced[alg] = READ_ONCE(sc_forced_row[alg]);
 		WRITE_ONCE(sc_forced_row[alg], NULL);
 	}
-	for (alg = 0; alg < SC_ALG_COUNT; alg++)
-		sc_plan_build(alg, cpu, calibrate, deadline);
+	sc_plans_make(cpu, calibrate, deadline);
 	for (alg = 0; alg < SC_ALG_COUNT; alg++)
 		WRITE_ONCE(sc_forced_row[alg], forced[alg]);
 }
