@@ -1843,11 +1843,12 @@ static const struct alg *alg_named(const char *name)
  * Each depth's best of STACK_PASSES passes over all depths (a burst of
  * noise hits one pass); the slowest few then timed again in turns with the
  * median depth, STACK_RETIME samples each, in two rounds (the lower ratio
- * counts).  Every row's slowest depth may be STACK_LIMIT over the median:
- * an unaligned frame crosses a page at some depth, far over that, and a
- * few depths can be up to 7% slow where a frame's bytes alias the data 4
- * KiB apart (the AEAD's onepass row at 384 bytes, AVX2 only: every other
- * depth in a band as wide as the message).
+ * counts), and a row still over the limit three times more after all the
+ * rows (stack_recheck()).  Every row's slowest depth may be STACK_LIMIT
+ * over the median: an unaligned frame crosses a page at some depth, far
+ * over that, and a few depths can be up to 7% slow where a frame's bytes
+ * alias the data 4 KiB apart (the AEAD's onepass row at 384 bytes, AVX2
+ * only: every other depth in a band as wide as the message).
  */
 #define STACK_DEPTHS	256
 #define STACK_PASSES	3
@@ -1888,13 +1889,46 @@ static noinline double time_at_depth(const struct job *j, size_t len,
 struct stack_result {
 	double ratio;		/* the slowest depth over the median */
 	unsigned int depth;	/* bytes deeper, at the slowest */
+	unsigned int median;	/* bytes deeper, at the median */
 };
+
+/* Depth @a's time over depth @b's, STACK_RETIME samples each in turns. */
+static double stack_ratio(const struct job *j, size_t len, unsigned int a,
+			  unsigned int b)
+{
+	double ta = INFINITY, tb = INFINITY;
+	unsigned int p;
+
+	for (p = 0; p < STACK_RETIME; p++) {
+		ta = dmin(ta, time_at_depth(j, len, a));
+		tb = dmin(tb, time_at_depth(j, len, b));
+	}
+	return ta / tb;
+}
+
+/*
+ * A row over the limit, timed again at its slowest depth after the other
+ * rows (and three pauses of 20 ms): a burst of host load can outlast the
+ * two rounds of stack_job() (half a millisecond at 4 KiB), not these.
+ */
+static void stack_recheck(const struct job *j, size_t len,
+			  struct stack_result *res)
+{
+	const struct timespec pause = { 0, 20 * 1000 * 1000 };
+	unsigned int round;
+
+	for (round = 0; round < 3 && res->ratio > STACK_LIMIT; round++) {
+		nanosleep(&pause, NULL);
+		res->ratio = dmin(res->ratio, stack_ratio(j, len, res->depth,
+							  res->median));
+	}
+}
 
 static void stack_job(const struct job *j, size_t len, struct stack_result *res)
 {
 	static double t[STACK_DEPTHS], sorted[STACK_DEPTHS];
 	unsigned int d, p, k, round, med = 0, sus[STACK_SUSPECTS], nsus = 0;
-	double m, a, b, x, r[STACK_SUSPECTS];
+	double m, x, r[STACK_SUSPECTS];
 
 	for (d = 0; d < STACK_DEPTHS; d++)
 		t[d] = INFINITY;
@@ -1917,20 +1951,15 @@ static void stack_job(const struct job *j, size_t len, struct stack_result *res)
 				break;
 			}
 	}
-	/* two rounds over them: a burst of noise spoils one */
+	/* two rounds over them: a short burst of noise spoils one */
 	for (k = 0; k < nsus; k++)
 		r[k] = INFINITY;
 	for (round = 0; round < 2; round++)
-		for (k = 0; k < nsus; k++) {
-			a = b = INFINITY;
-			for (p = 0; p < STACK_RETIME; p++) {
-				a = dmin(a, time_at_depth(j, len, 16 * sus[k]));
-				b = dmin(b, time_at_depth(j, len, 16 * med));
-			}
-			r[k] = dmin(r[k], a / b);
-		}
+		for (k = 0; k < nsus; k++)
+			r[k] = dmin(r[k], stack_ratio(j, len, 16 * sus[k],
+						      16 * med));
 	res->ratio = 1;
-	res->depth = 16 * med;
+	res->median = res->depth = 16 * med;
 	for (k = 0; k < nsus; k++)
 		if (r[k] > res->ratio) {
 			res->ratio = r[k];
@@ -1938,11 +1967,18 @@ static void stack_job(const struct job *j, size_t len, struct stack_result *res)
 		}
 }
 
+/* The jobs of @a the stack-depth check times: our rows and best. */
+static bool stack_row(const struct job *j, const struct alg *a)
+{
+	return j->alg == a && (j->kind == K_OURS || j->kind == K_BEST);
+}
+
 static void stack_depth_checks(void)
 {
 	static char lines[ARRAY_SIZE(g_stack_algs) * ARRAY_SIZE(g_stack_sizes)][200];
 	bool ok[ARRAY_SIZE(lines)];
-	struct stack_result res, worst;
+	static struct stack_result res[ARRAY_SIZE(g_jobs)];
+	struct stack_result worst;
 	const char *wrow;
 	unsigned int i, s, k, n = 0;
 	const struct alg *a;
@@ -1950,9 +1986,10 @@ static void stack_depth_checks(void)
 	md("\n### Stack depth\n\nEach row's operation run from %u stack depths "
 	   "16 bytes apart, best of %u passes; the slowest depths timed again "
 	   "in turns with the median one (%u samples each, two rounds, the "
-	   "lower ratio kept).  Per row: the slowest depth's time over the "
+	   "lower ratio kept; a row still over %.2fx three rounds more after "
+	   "the others).  Per row: the slowest depth's time over the "
 	   "median's.\n\n",
-	   STACK_DEPTHS, STACK_PASSES, STACK_RETIME);
+	   STACK_DEPTHS, STACK_PASSES, STACK_RETIME, STACK_LIMIT);
 	fprintf(stderr, "bench: stack depths\n");
 	for (i = 0; i < ARRAY_SIZE(g_stack_algs); i++) {
 		a = alg_named(g_stack_algs[i]);
@@ -1962,14 +1999,16 @@ static void stack_depth_checks(void)
 			memset(&worst, 0, sizeof(worst));
 			wrow = "";
 			md("- %s %zu B:", a->name, g_stack_sizes[s]);
+			for (k = 0; k < g_njobs; k++)
+				if (stack_row(&g_jobs[k], a))
+					stack_job(&g_jobs[k], g_stack_sizes[s], &res[k]);
 			for (k = 0; k < g_njobs; k++) {
-				if (g_jobs[k].alg != a || (g_jobs[k].kind != K_OURS &&
-							   g_jobs[k].kind != K_BEST))
+				if (!stack_row(&g_jobs[k], a))
 					continue;
-				stack_job(&g_jobs[k], g_stack_sizes[s], &res);
-				md(" %s %.3f;", g_jobs[k].impl, res.ratio);
-				if (res.ratio > worst.ratio) {
-					worst = res;
+				stack_recheck(&g_jobs[k], g_stack_sizes[s], &res[k]);
+				md(" %s %.3f;", g_jobs[k].impl, res[k].ratio);
+				if (res[k].ratio > worst.ratio) {
+					worst = res[k];
 					wrow = g_jobs[k].impl;
 				}
 			}
