@@ -1135,7 +1135,9 @@ SYM_FUNC_END(sc_chacha_xor_avx512_32x_gkey)
 /*
  * Feed-forward, transpose and output of one SSSE3/AVX2 batch.  \fast: a
  * whole batch of data is left, XOR the pieces straight into it; otherwise
- * store them to BUF for the tail loop.
+ * store them to BUF for the tail loop.  \slots: words 12-15 are not in
+ * A12-A15 but in the two-batch kernel's state slots at \slots(%r11)
+ * (sc_chacha_xor_avx2_16x), so they need no parking in SAVE.
  */
 .macro _piece reg, off, fast, tmp
 .if \fast
@@ -1152,13 +1154,15 @@ SYM_FUNC_END(sc_chacha_xor_avx512_32x_gkey)
 .endif
 .endm
 
-.macro _finish_16 fast
+.macro _finish_16 fast, slots
 	.set	TMPF, A12
 	/* words 0-11: feed-forward, transpose, out */
+.ifb \slots
 	_vmovu	A12, (SAVE + 0 * VL)(%rsp)
 	_vmovu	A13, (SAVE + 1 * VL)(%rsp)
 	_vmovu	A14, (SAVE + 2 * VL)(%rsp)
 	_vmovu	A15, (SAVE + 3 * VL)(%rsp)
+.endif
 .irp i, 0,1,2,3,4,5,6,7,8,9,10,11
 	_bcast	(4 * \i)(STATE), A12
 	_vpaddd	A12, A\i, A\i
@@ -1194,10 +1198,17 @@ SYM_FUNC_END(sc_chacha_xor_avx512_32x_gkey)
 
 	/* words 12-15 */
 	.set	TMPF, A0
+.ifb \slots
 	_vmovu	(SAVE + 0 * VL)(%rsp), A12
 	_vmovu	(SAVE + 1 * VL)(%rsp), A13
 	_vmovu	(SAVE + 2 * VL)(%rsp), A14
 	_vmovu	(SAVE + 3 * VL)(%rsp), A15
+.else
+	vmovdqa	(\slots + 32 * 12)(%r11), A12
+	vmovdqa	(\slots + 32 * 13)(%r11), A13
+	vmovdqa	(\slots + 32 * 14)(%r11), A14
+	vmovdqa	(\slots + 32 * 15)(%r11), A15
+.endif
 .irp i, 13,14,15
 	_bcast	(4 * \i)(STATE), A0
 	_vpaddd	A0, A\i, A\i
@@ -1365,15 +1376,31 @@ SYM_FUNC_END(sc_chacha_xor_avx2_8x)
  * end before B's.  The frame is 64-byte aligned (_frame_enter), and so
  * are the state slots.
  */
-.macro _xseg b, a0, b0, c0, d0, a1, b1, c1, d1
-	vmovdqa	(\b + 32 * \a0)(%r11), A0
-	vmovdqa	(\b + 32 * \b0)(%r11), A1
-	vmovdqa	(\b + 32 * \c0)(%r11), A2
-	vmovdqa	(\b + 32 * \d0)(%r11), A3
-	vmovdqa	(\b + 32 * \a1)(%r11), A4
-	vmovdqa	(\b + 32 * \b1)(%r11), A5
-	vmovdqa	(\b + 32 * \c1)(%r11), A6
-	vmovdqa	(\b + 32 * \d1)(%r11), A7
+/*
+ * Word \w of batch \b into \reg: from its slot, or in a group's first
+ * half round (\first) from the input state, word 12 the counter plus the
+ * block index (no slot is written before the rounds).
+ */
+.macro _xload first, b, w, reg
+.if !\first
+	vmovdqa	(\b + 32 * \w)(%r11), \reg
+.elseif \w == 12
+	vpbroadcastd	CTRS(%rsp), \reg
+	vpaddd	(.Lsc_inc + \b / 16)(%rip), \reg, \reg
+.else
+	vpbroadcastd	(4 * \w)(STATE), \reg
+.endif
+.endm
+
+.macro _xseg first, b, a0, b0, c0, d0, a1, b1, c1, d1
+	_xload	\first, \b, \a0, A0
+	_xload	\first, \b, \b0, A1
+	_xload	\first, \b, \c0, A2
+	_xload	\first, \b, \d0, A3
+	_xload	\first, \b, \a1, A4
+	_xload	\first, \b, \b1, A5
+	_xload	\first, \b, \c1, A6
+	_xload	\first, \b, \d1, A7
 	/* a += b; d ^= a; d <<<= 16 */
 	vpaddd	A1, A0, A0
 	vpxor	A0, A3, A3
@@ -1412,36 +1439,38 @@ SYM_FUNC_END(sc_chacha_xor_avx2_8x)
 	vmovdqa	A7, (\b + 32 * \d1)(%r11)
 .endm
 
-/* one double round of both batches (A at 0, B at 512 bytes from %r11) */
-.macro _xdround
+/* the column and the diagonal half rounds of both batches (A at 0, B at
+ * 512 bytes from %r11); \first: the group's first, from the input state */
+.macro _xcolumns first=0
 .irp b, 0, 512
-	_xseg	\b, 0, 4, 8, 12, 1, 5, 9, 13
-	_xseg	\b, 2, 6, 10, 14, 3, 7, 11, 15
-.endr
-.irp b, 0, 512
-	_xseg	\b, 0, 5, 10, 15, 1, 6, 11, 12
-	_xseg	\b, 2, 7, 8, 13, 3, 4, 9, 14
+	_xseg	\first, \b, 0, 4, 8, 12, 1, 5, 9, 13
+	_xseg	\first, \b, 2, 6, 10, 14, 3, 7, 11, 15
 .endr
 .endm
 
-/* batch \b's 16 words from its slots into A0-A15, then out to the data */
+.macro _xdiagonals
+.irp b, 0, 512
+	_xseg	0, \b, 0, 5, 10, 15, 1, 6, 11, 12
+	_xseg	0, \b, 2, 7, 8, 13, 3, 4, 9, 14
+.endr
+.endm
+
+/* batch \b's words 0-11 from its slots into A0-A11, then out to the data */
 .macro _xfinish b
-.irp i, 0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15
+.irp i, 0,1,2,3,4,5,6,7,8,9,10,11
 	vmovdqa	(\b + 32 * \i)(%r11), A\i
 .endr
-	_finish_16	1
+	_finish_16	1, \b
 .endm
 
-#define X_SAVE	0
-#define X_CTRS	128
+#define X_CTRS	0
 /* a short last batch B's keystream: over batch A's slots, which are dead */
-#define X_BUF	192
-/* SAVE, CTRS, then 1 KiB of state slots */
+#define X_BUF	64
+/* CTRS, then 1 KiB of state slots */
 #define X_FRAME	(X_BUF + 1024)
 
 SYM_FUNC_START(sc_chacha_xor_avx2_16x)
 	_set_vl	32, 1
-	.set	SAVE, X_SAVE
 	.set	CTRS, X_CTRS
 	.set	BUF, X_BUF
 	_frame_enter	X_FRAME
@@ -1449,23 +1478,19 @@ SYM_FUNC_START(sc_chacha_xor_avx2_16x)
 	mov	48(STATE), CTR
 .Lx_main:
 	_keep_mul
-	/* both batches: the input words; word 12 the counter + block index */
-.irp i, 0,1,2,3,4,5,6,7,8,9,10,11,13,14,15
-	_bcast	(4 * \i)(STATE), A0
-	vmovdqa	A0, (32 * \i)(%r11)
-	vmovdqa	A0, (512 + 32 * \i)(%r11)
-.endr
 	mov	CTR, CTRS(%rsp)
-	_bcast	CTRS(%rsp), A0
-	vpaddd	.Lsc_inc(%rip), A0, A1
-	vpaddd	(.Lsc_inc + 32)(%rip), A0, A2
-	vmovdqa	A1, (32 * 12)(%r11)
-	vmovdqa	A2, (512 + 32 * 12)(%r11)
+	/* the first double round starts from the input state */
+	_xcolumns	1
+	_xdiagonals
 	mov	NROUNDS, RLOOP
+	sub	$2, RLOOP
+	jle	2f
 1:
-	_xdround
+	_xcolumns
+	_xdiagonals
 	sub	$2, RLOOP
 	jg	1b
+2:
 
 	_xfinish	0
 	add	$512, SRC
@@ -1484,15 +1509,15 @@ SYM_FUNC_START(sc_chacha_xor_avx2_16x)
 	jmp	.Lx_done
 
 .Lx_tail:
-	/* batch B's words are in A0-A15 before BUF (over A's slots) is written */
-.irp i, 0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15
+	/* BUF lies over A's slots: B's are untouched */
+.irp i, 0,1,2,3,4,5,6,7,8,9,10,11
 	vmovdqa	(512 + 32 * \i)(%r11), A\i
 .endr
-	_finish_16	0
+	_finish_16	0, 512
 	_buf_xor	x16
 
 .Lx_done:
-	/* wipe the state slots, SAVE, the counter and BUF */
+	/* wipe the state slots, the counter and BUF */
 	vpxor	A0, A0, A0
 	.set	.Loff, 0
 .rept X_FRAME / 32
