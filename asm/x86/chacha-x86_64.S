@@ -105,7 +105,7 @@
  *   sc_chacha_xor_avx2_9x       the AVX2 batch plus a scalar block in the
  *                               same round loop (whole 576-byte groups)
  *   sc_chacha_xor_avx2_16x      two AVX2 batches (2 x 8 blocks) in one round
- *                               loop, their words in the frame (whole 1 KiB
+ *                               loop, most words in the frame (whole 1 KiB
  *                               groups; see _xseg)
  *   sc_chacha_xor_scalar / sc_hchacha_scalar: one block at a time in general
  *                               registers (see the comment above them), for
@@ -1357,24 +1357,29 @@ SYM_FUNC_END(sc_chacha_xor_avx2_8x)
  * frame.  One batch in ymm0-15 has four dependency chains; where vector
  * ops take 2 cycles (Zen 5) that keeps about half the vector pipes busy,
  * and a second batch needs 16 more registers than AVX2 has.  Here every
- * half round is four segments, each loading the 8 words of two
- * quarter-rounds of one batch, running them (interleaved by step, A8/A9
- * the rotation temporaries) and storing the words back: batch A's
- * quarter-rounds 0-1, then 2-3, then batch B's.  Register renaming lets a
- * segment start while the ones before it finish, so the core sees the
- * eight chains of both batches; the loads and stores (4 of each per block
- * and double round) go to the load and store pipes, which are idle
- * otherwise.  Standalone round loops on Zen 5 (family 26 model 2): 40 TSC
- * ticks per block for 10 double rounds against 52 for one batch in
- * registers; three or four batches this way 39-40.
+ * half round is four segments, each loading the words of two
+ * quarter-rounds of one batch, running them (interleaved by step) and
+ * storing them back: batch A's quarter-rounds 0-1, then 2-3, then batch
+ * B's.  Register renaming lets a segment start while the ones before it
+ * finish, so the core sees the eight chains of both batches; the loads
+ * and stores go to the load and store pipes, which are idle otherwise.
+ * Standalone round loops on Zen 5 (family 26 model 2): 40 TSC ticks per
+ * block for 10 double rounds against 52 for one batch in registers; three
+ * or four batches this way 39-40.  Zen 4 (family 25 model 17) stores one
+ * ymm register a cycle, as many as the loop's four ALU pipes need cycles,
+ * so there the stores count: four words of each batch stay in registers
+ * from one half round to the next (_xcolumns), the first half round reads
+ * the input state instead of slots filled for it (_xload), and the output
+ * takes words 12-15 from their slots (_finish_16's \slots), together 3
+ * stores per block and double round and 1.00 -> 0.90 cycles/byte at
+ * 4 KiB there.
  * Whole 1 KiB groups, the last of which may be short if it has more than
  * 512 bytes (len % 1024 == 0 or > 512, len > 512): its batch B goes
  * through BUF like _chacha_16's last batch.  BUF lies over batch A's
- * slots (A is finished by then; B's words are loaded before BUF is
- * written) and clear of SAVE and CTRS, which _finish_16 reads after
- * writing BUF: %r11 is %rsp + X_BUF, so A's slots start at X_BUF and
- * end before B's.  The frame is 64-byte aligned (_frame_enter), and so
- * are the state slots.
+ * slots (A is finished by then; B's words are read from B's slots) and
+ * clear of CTRS, which _finish_16 reads after writing BUF: %r11 is %rsp +
+ * X_BUF, so A's slots start at X_BUF and end before B's.  The frame is
+ * 64-byte aligned (_frame_enter), and so are the state slots.
  */
 /*
  * Word \w of batch \b into \reg: from its slot, or in a group's first
@@ -1392,67 +1397,124 @@ SYM_FUNC_END(sc_chacha_xor_avx2_8x)
 .endif
 .endm
 
-.macro _xseg first, b, a0, b0, c0, d0, a1, b1, c1, d1
-	_xload	\first, \b, \a0, A0
-	_xload	\first, \b, \b0, A1
-	_xload	\first, \b, \c0, A2
-	_xload	\first, \b, \d0, A3
-	_xload	\first, \b, \a1, A4
-	_xload	\first, \b, \b1, A5
-	_xload	\first, \b, \c1, A6
-	_xload	\first, \b, \d1, A7
+/*
+ * One segment: two quarter-rounds of batch \b, words \a0..\d1 in the
+ * registers \ra0..\rd1.  \ld and \st: bit k set (k = 0..7 for \a0, \b0,
+ * \c0, \d0, \a1, \b1, \c1, \d1) loads word k from its slot first / stores
+ * it back after; a word not loaded is already in its register, and one
+ * not stored stays there for a later segment of the same batch.
+ */
+.macro _xseg first, b, ld, st, a0,ra0, b0,rb0, c0,rc0, d0,rd0, a1,ra1, b1,rb1, c1,rc1, d1,rd1
+	.set	.Lk, 0
+.irp w, \a0,\ra0, \b0,\rb0, \c0,\rc0, \d0,\rd0, \a1,\ra1, \b1,\rb1, \c1,\rc1, \d1,\rd1
+.if .Lk % 2 == 0
+	.set	.Lw, \w
+.elseif (\ld >> (.Lk / 2)) & 1
+	_xload	\first, \b, .Lw, \w
+.endif
+	.set	.Lk, .Lk + 1
+.endr
 	/* a += b; d ^= a; d <<<= 16 */
-	vpaddd	A1, A0, A0
-	vpxor	A0, A3, A3
-	_rol1	16, A3, A8
-	vpaddd	A5, A4, A4
-	vpxor	A4, A7, A7
-	_rol1	16, A7, A9
+	vpaddd	\rb0, \ra0, \ra0
+	vpxor	\ra0, \rd0, \rd0
+	_rol1	16, \rd0, A4
+	vpaddd	\rb1, \ra1, \ra1
+	vpxor	\ra1, \rd1, \rd1
+	_rol1	16, \rd1, A5
 	/* c += d; b ^= c; b <<<= 12 */
-	vpaddd	A3, A2, A2
-	vpxor	A2, A1, A1
-	_rol1	12, A1, A8
-	vpaddd	A7, A6, A6
-	vpxor	A6, A5, A5
-	_rol1	12, A5, A9
+	vpaddd	\rd0, \rc0, \rc0
+	vpxor	\rc0, \rb0, \rb0
+	_rol1	12, \rb0, A4
+	vpaddd	\rd1, \rc1, \rc1
+	vpxor	\rc1, \rb1, \rb1
+	_rol1	12, \rb1, A5
 	/* a += b; d ^= a; d <<<= 8 */
-	vpaddd	A1, A0, A0
-	vpxor	A0, A3, A3
-	_rol1	8, A3, A8
-	vpaddd	A5, A4, A4
-	vpxor	A4, A7, A7
-	_rol1	8, A7, A9
+	vpaddd	\rb0, \ra0, \ra0
+	vpxor	\ra0, \rd0, \rd0
+	_rol1	8, \rd0, A4
+	vpaddd	\rb1, \ra1, \ra1
+	vpxor	\ra1, \rd1, \rd1
+	_rol1	8, \rd1, A5
 	/* c += d; b ^= c; b <<<= 7 */
-	vpaddd	A3, A2, A2
-	vpxor	A2, A1, A1
-	_rol1	7, A1, A8
-	vpaddd	A7, A6, A6
-	vpxor	A6, A5, A5
-	_rol1	7, A5, A9
-	vmovdqa	A0, (\b + 32 * \a0)(%r11)
-	vmovdqa	A1, (\b + 32 * \b0)(%r11)
-	vmovdqa	A2, (\b + 32 * \c0)(%r11)
-	vmovdqa	A3, (\b + 32 * \d0)(%r11)
-	vmovdqa	A4, (\b + 32 * \a1)(%r11)
-	vmovdqa	A5, (\b + 32 * \b1)(%r11)
-	vmovdqa	A6, (\b + 32 * \c1)(%r11)
-	vmovdqa	A7, (\b + 32 * \d1)(%r11)
+	vpaddd	\rd0, \rc0, \rc0
+	vpxor	\rc0, \rb0, \rb0
+	_rol1	7, \rb0, A4
+	vpaddd	\rd1, \rc1, \rc1
+	vpxor	\rc1, \rb1, \rb1
+	_rol1	7, \rb1, A5
+	.set	.Lk, 0
+.irp w, \a0,\ra0, \b0,\rb0, \c0,\rc0, \d0,\rd0, \a1,\ra1, \b1,\rb1, \c1,\rc1, \d1,\rd1
+.if .Lk % 2 == 0
+	.set	.Lw, \w
+.elseif (\st >> (.Lk / 2)) & 1
+	vmovdqa	\w, (\b + 32 * .Lw)(%r11)
+.endif
+	.set	.Lk, .Lk + 1
+.endr
 .endm
 
-/* the column and the diagonal half rounds of both batches (A at 0, B at
- * 512 bytes from %r11); \first: the group's first, from the input state */
+/*
+ * The column and the diagonal half rounds of both batches (A at 0, B at
+ * 512 bytes from %r11), the segments in the order A, A, B, B.  Four words
+ * of each batch stay in registers from its second segment of a half round
+ * to its first of the next (the words the two quarter-rounds share): A's
+ * in A8-A11, B's in A12-A15, a quarter of the loads and stores saved.
+ * Each segment's other words are in A0-A3, its rotation temporaries A4
+ * and A5.  Between double rounds words 4, 8, 9 and 13 are the ones in
+ * registers (\first: the group's first columns, from the input state, take
+ * them there).
+ */
 .macro _xcolumns first=0
+	.set	.Lld, 0x39 + 0xc6 * \first
 .irp b, 0, 512
-	_xseg	\first, \b, 0, 4, 8, 12, 1, 5, 9, 13
-	_xseg	\first, \b, 2, 6, 10, 14, 3, 7, 11, 15
+.if \b
+	.set	.LR0, A12
+	.set	.LR1, A13
+	.set	.LR2, A14
+	.set	.LR3, A15
+.else
+	.set	.LR0, A8
+	.set	.LR1, A9
+	.set	.LR2, A10
+	.set	.LR3, A11
+.endif
+	/* 0 4 8 12, 1 5 9 13: 4 8 9 13 in registers */
+	_xseg	\first, \b, .Lld, 0xff, 0,A0, 4,.LR0, 8,.LR1, 12,A1, 1,A2, 5,A3, 9,.LR2, 13,.LR3
+	/* 2 6 10 14, 3 7 11 15: 6 10 11 15 stay */
+	_xseg	\first, \b, 0xff, 0x39, 2,A0, 6,.LR0, 10,.LR1, 14,A1, 3,A2, 7,A3, 11,.LR2, 15,.LR3
 .endr
 .endm
 
 .macro _xdiagonals
 .irp b, 0, 512
-	_xseg	0, \b, 0, 5, 10, 15, 1, 6, 11, 12
-	_xseg	0, \b, 2, 7, 8, 13, 3, 4, 9, 14
+.if \b
+	.set	.LR0, A12
+	.set	.LR1, A13
+	.set	.LR2, A14
+	.set	.LR3, A15
+.else
+	.set	.LR0, A8
+	.set	.LR1, A9
+	.set	.LR2, A10
+	.set	.LR3, A11
+.endif
+	/* 0 5 10 15, 1 6 11 12: 6 10 11 15 in registers */
+	_xseg	0, \b, 0x93, 0xff, 0,A0, 5,A1, 10,.LR1, 15,.LR3, 1,A2, 6,.LR0, 11,.LR2, 12,A3
+	/* 2 7 8 13, 3 4 9 14: 4 8 9 13 stay */
+	_xseg	0, \b, 0xff, 0x93, 2,A0, 7,A1, 8,.LR1, 13,.LR3, 3,A2, 4,.LR0, 9,.LR2, 14,A3
 .endr
+.endm
+
+/* after the rounds: the words still in registers to their slots */
+.macro _xspill
+	vmovdqa	A8, (32 * 4)(%r11)
+	vmovdqa	A9, (32 * 8)(%r11)
+	vmovdqa	A10, (32 * 9)(%r11)
+	vmovdqa	A11, (32 * 13)(%r11)
+	vmovdqa	A12, (512 + 32 * 4)(%r11)
+	vmovdqa	A13, (512 + 32 * 8)(%r11)
+	vmovdqa	A14, (512 + 32 * 9)(%r11)
+	vmovdqa	A15, (512 + 32 * 13)(%r11)
 .endm
 
 /* batch \b's words 0-11 from its slots into A0-A11, then out to the data */
@@ -1491,6 +1553,7 @@ SYM_FUNC_START(sc_chacha_xor_avx2_16x)
 	sub	$2, RLOOP
 	jg	1b
 2:
+	_xspill
 
 	_xfinish	0
 	add	$512, SRC
