@@ -822,6 +822,20 @@ static void __init sc_calib_row_turn(struct sc_calib_run *run, unsigned int cl,
 	t[i] = min_t(u32, t[i], sc_calib_turn(run->op, c, &run->reps[cl][i]));
 }
 
+/* The fastest candidate at a class other than @pick (@pick if none). */
+static unsigned int __init sc_calib_second(const struct sc_calib_run *run,
+					   const u32 *t, unsigned int pick)
+{
+	unsigned int i, second = pick;
+
+	for (i = 0; i < sc_nimpls[run->alg] && i < SC_CALIB_MAX_ROWS; i++)
+		if (i != pick && t[i] != U32_MAX &&
+		    sc_candidate(sc_impl_row(run->alg, i), i, run->cpu, true) &&
+		    (second == pick || t[i] < t[second]))
+			second = i;
+	return second;
+}
+
 /*
  * Where the measured pick at a class is not the static row, one more turn
  * of each once every table has had its passes (sc_plans_make(); for all
@@ -830,32 +844,47 @@ static void __init sc_calib_row_turn(struct sc_calib_run *run, unsigned int cl,
  * 100-400 us, often) could cover all three passes of a class, about
  * 100 us: Poly1305 at 256 B kept the scalar row, 1.26x slower than ifma,
  * in 3 to 12 plans of 2000, its passes finding ifma at 16600 ns against
- * its usual 12700.
- * On a Zen 4 guest (family 25 model 17, AVX2 only) bursts of a millisecond
+ * its usual 12700.  On a Zen 4 guest (family 25 model 17, AVX2 only) bursts of a millisecond
  * or two covered the passes and this turn too while it came right after
  * its own table: a run of make bench could have 24 to 38 of 100 chacha20
- * or poly1305 plans with a pick over 20% slow.  A turn can only lower a
- * best time, so this corrects such a pick and cannot spoil a right one.
+ * or poly1305 plans with a pick over 20% slow.  The runner-up gets a turn
+ * too (with the pick) where it is within 2x of the pick: such a burst
+ * can fall on a row that is neither the pick nor the static one (the
+ * AVX2-only table's general-register rows and those that end calls with
+ * them, 1.35-1.45x slow for a millisecond while the others were not:
+ * avx2-x16, 15% ahead of avx2-horiz, measured 4% behind it, and the static
+ * row was avx2).  A turn can only lower a best time, so this corrects such
+ * a pick and cannot spoil a right one.
  */
 static void __init sc_calib_confirm(struct sc_calib_run *run,
 				    u32 t[SC_NCLASSES][SC_CALIB_MAX_ROWS],
 				    u64 deadline)
 {
-	unsigned int cl, stat, pick;
+	unsigned int cl, stat, pick, second, k;
+	unsigned int turns[3];
 
 	for (cl = 0; cl < SC_NCLASSES; cl++) {
 		if (sc_calib_same_as_before(run->alg, cl))
 			continue;
 		stat = sc_static_row(run->alg, run->cpu, true, sc_class_len[cl]);
 		pick = sc_calib_choose(run->alg, run->cpu, true, stat, t[cl]);
-		if (pick == stat)
-			continue;
-		if (sc_clock_ns() > deadline)
-			return;
-		sc_calib_row_turn(run, cl, pick, t[cl]);
-		if (sc_clock_ns() > deadline)
-			return;
-		sc_calib_row_turn(run, cl, stat, t[cl]);
+		second = sc_calib_second(run, t[cl], pick);
+		k = 0;
+		if (pick != stat) {
+			turns[k++] = pick;
+			turns[k++] = stat;
+		}
+		if (second != pick && second != stat &&
+		    (u64)t[cl][second] <= 2 * (u64)t[cl][pick]) {
+			if (!k)
+				turns[k++] = pick;
+			turns[k++] = second;
+		}
+		while (k--) {
+			if (sc_clock_ns() > deadline)
+				return;
+			sc_calib_row_turn(run, cl, turns[k], t[cl]);
+		}
 	}
 }
 
