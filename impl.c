@@ -822,15 +822,17 @@ static void __init sc_calib_row_turn(struct sc_calib_run *run, unsigned int cl,
 	t[i] = min_t(u32, t[i], sc_calib_turn(run->op, c, &run->reps[cl][i]));
 }
 
-/* The fastest candidate at a class other than @pick (@pick if none). */
-static unsigned int __init sc_calib_second(const struct sc_calib_run *run,
-					   const u32 *t, unsigned int pick)
+/*
+ * The fastest row measured at a class other than @pick (@pick if none):
+ * the rows not measured there keep U32_MAX.
+ */
+static unsigned int __init sc_calib_second(enum sc_alg alg, const u32 *t,
+					   unsigned int pick)
 {
 	unsigned int i, second = pick;
 
-	for (i = 0; i < sc_nimpls[run->alg] && i < SC_CALIB_MAX_ROWS; i++)
+	for (i = 0; i < sc_nimpls[alg] && i < SC_CALIB_MAX_ROWS; i++)
 		if (i != pick && t[i] != U32_MAX &&
-		    sc_candidate(sc_impl_row(run->alg, i), i, run->cpu, true) &&
 		    (second == pick || t[i] < t[second]))
 			second = i;
 	return second;
@@ -868,7 +870,7 @@ static void __init sc_calib_confirm(struct sc_calib_run *run,
 			continue;
 		stat = sc_static_row(run->alg, run->cpu, true, sc_class_len[cl]);
 		pick = sc_calib_choose(run->alg, run->cpu, true, stat, t[cl]);
-		second = sc_calib_second(run, t[cl], pick);
+		second = sc_calib_second(run->alg, t[cl], pick);
 		k = 0;
 		if (pick != stat) {
 			turns[k++] = pick;
@@ -1003,12 +1005,11 @@ static void __init sc_plan_build(enum sc_alg alg, u32 cpu, bool measured,
 				continue;
 			res->t_best[cl] = t[cl][row];
 			res->t_static[cl] = t[cl][stat];
-			for (i = 0; i < sc_nimpls[alg] && i < SC_CALIB_MAX_ROWS; i++)
-				if (i != row && t[cl][i] != U32_MAX &&
-				    (!res->second[cl] || t[cl][i] < res->t_second[cl])) {
-					res->second[cl] = sc_impl_row(alg, i);
-					res->t_second[cl] = t[cl][i];
-				}
+			i = sc_calib_second(alg, t[cl], row);
+			if (i != row) {
+				res->second[cl] = sc_impl_row(alg, i);
+				res->t_second[cl] = t[cl][i];
+			}
 		}
 		/*
 		 * Where the SIMD-allowed plan takes a row that needs no SIMD,

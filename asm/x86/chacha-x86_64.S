@@ -1404,16 +1404,28 @@ SYM_FUNC_END(sc_chacha_xor_avx2_8x)
  * it back after; a word not loaded is already in its register, and one
  * not stored stays there for a later segment of the same batch.
  */
-.macro _xseg first, b, ld, st, a0,ra0, b0,rb0, c0,rc0, d0,rd0, a1,ra1, b1,rb1, c1,rc1, d1,rd1
+/*
+ * \store 0: load, 1: store the words of batch \b whose bit is set in
+ * \mask, given as (word, register) pairs, bit k for the k-th pair.
+ */
+.macro _xwords store, first, b, mask, pairs:vararg
 	.set	.Lk, 0
-.irp w, \a0,\ra0, \b0,\rb0, \c0,\rc0, \d0,\rd0, \a1,\ra1, \b1,\rb1, \c1,\rc1, \d1,\rd1
+.irp w, \pairs
 .if .Lk % 2 == 0
 	.set	.Lw, \w
-.elseif (\ld >> (.Lk / 2)) & 1
+.elseif (\mask >> (.Lk / 2)) & 1
+.if \store
+	vmovdqa	\w, (\b + 32 * .Lw)(%r11)
+.else
 	_xload	\first, \b, .Lw, \w
+.endif
 .endif
 	.set	.Lk, .Lk + 1
 .endr
+.endm
+
+.macro _xseg first, b, ld, st, a0,ra0, b0,rb0, c0,rc0, d0,rd0, a1,ra1, b1,rb1, c1,rc1, d1,rd1
+	_xwords	0, \first, \b, \ld, \a0,\ra0, \b0,\rb0, \c0,\rc0, \d0,\rd0, \a1,\ra1, \b1,\rb1, \c1,\rc1, \d1,\rd1
 	/* a += b; d ^= a; d <<<= 16 */
 	vpaddd	\rb0, \ra0, \ra0
 	vpxor	\ra0, \rd0, \rd0
@@ -1442,15 +1454,7 @@ SYM_FUNC_END(sc_chacha_xor_avx2_8x)
 	vpaddd	\rd1, \rc1, \rc1
 	vpxor	\rc1, \rb1, \rb1
 	_rol1	7, \rb1, A5
-	.set	.Lk, 0
-.irp w, \a0,\ra0, \b0,\rb0, \c0,\rc0, \d0,\rd0, \a1,\ra1, \b1,\rb1, \c1,\rc1, \d1,\rd1
-.if .Lk % 2 == 0
-	.set	.Lw, \w
-.elseif (\st >> (.Lk / 2)) & 1
-	vmovdqa	\w, (\b + 32 * .Lw)(%r11)
-.endif
-	.set	.Lk, .Lk + 1
-.endr
+	_xwords	1, 0, \b, \st, \a0,\ra0, \b0,\rb0, \c0,\rc0, \d0,\rd0, \a1,\ra1, \b1,\rb1, \c1,\rc1, \d1,\rd1
 .endm
 
 /*
@@ -1464,9 +1468,8 @@ SYM_FUNC_END(sc_chacha_xor_avx2_8x)
  * registers (\first: the group's first columns, from the input state, take
  * them there).
  */
-.macro _xcolumns first=0
-	.set	.Lld, 0x39 + 0xc6 * \first
-.irp b, 0, 512
+/* .LR0-.LR3: the registers of batch \b's words kept between half rounds */
+.macro _xres b
 .if \b
 	.set	.LR0, A12
 	.set	.LR1, A13
@@ -1478,6 +1481,12 @@ SYM_FUNC_END(sc_chacha_xor_avx2_8x)
 	.set	.LR2, A10
 	.set	.LR3, A11
 .endif
+.endm
+
+.macro _xcolumns first=0
+	.set	.Lld, 0x39 + 0xc6 * \first
+.irp b, 0, 512
+	_xres	\b
 	/* 0 4 8 12, 1 5 9 13: 4 8 9 13 in registers */
 	_xseg	\first, \b, .Lld, 0xff, 0,A0, 4,.LR0, 8,.LR1, 12,A1, 1,A2, 5,A3, 9,.LR2, 13,.LR3
 	/* 2 6 10 14, 3 7 11 15: 6 10 11 15 stay */
@@ -1487,17 +1496,7 @@ SYM_FUNC_END(sc_chacha_xor_avx2_8x)
 
 .macro _xdiagonals
 .irp b, 0, 512
-.if \b
-	.set	.LR0, A12
-	.set	.LR1, A13
-	.set	.LR2, A14
-	.set	.LR3, A15
-.else
-	.set	.LR0, A8
-	.set	.LR1, A9
-	.set	.LR2, A10
-	.set	.LR3, A11
-.endif
+	_xres	\b
 	/* 0 5 10 15, 1 6 11 12: 6 10 11 15 in registers */
 	_xseg	0, \b, 0x93, 0xff, 0,A0, 5,A1, 10,.LR1, 15,.LR3, 1,A2, 6,.LR0, 11,.LR2, 12,A3
 	/* 2 7 8 13, 3 4 9 14: 4 8 9 13 stay */
@@ -1507,14 +1506,10 @@ SYM_FUNC_END(sc_chacha_xor_avx2_8x)
 
 /* after the rounds: the words still in registers to their slots */
 .macro _xspill
-	vmovdqa	A8, (32 * 4)(%r11)
-	vmovdqa	A9, (32 * 8)(%r11)
-	vmovdqa	A10, (32 * 9)(%r11)
-	vmovdqa	A11, (32 * 13)(%r11)
-	vmovdqa	A12, (512 + 32 * 4)(%r11)
-	vmovdqa	A13, (512 + 32 * 8)(%r11)
-	vmovdqa	A14, (512 + 32 * 9)(%r11)
-	vmovdqa	A15, (512 + 32 * 13)(%r11)
+.irp b, 0, 512
+	_xres	\b
+	_xwords	1, 0, \b, 0xf, 4,.LR0, 8,.LR1, 9,.LR2, 13,.LR3
+.endr
 .endm
 
 /* batch \b's words 0-11 from its slots into A0-A11, then out to the data */
