@@ -314,7 +314,7 @@ static bool __init sc_candidate(const struct sc_impl *row, unsigned int i,
 	       !(cpu & row->cpu_avoid) && (simd_ok || !row->simd);
 }
 
-/* The static table: the last candidate whose min_len fits @len. */
+/* The static table: the last candidate whose min_len fits @len on @cpu. */
 static unsigned int __init sc_static_row(enum sc_alg alg, u32 cpu,
 					 bool simd_ok, size_t len)
 {
@@ -323,7 +323,8 @@ static unsigned int __init sc_static_row(enum sc_alg alg, u32 cpu,
 	for (i = 1; i < sc_nimpls[alg]; i++) {
 		const struct sc_impl *row = sc_impl_row(alg, i);
 
-		if (sc_candidate(row, i, cpu, simd_ok) && len >= row->min_len)
+		if (sc_candidate(row, i, cpu, simd_ok) &&
+		    len >= sc_impl_min_len(row, cpu))
 			best = i;
 	}
 	return best;

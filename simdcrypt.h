@@ -39,6 +39,12 @@
 #define SC_CPU_AVX512VBMI2	(1u << 10)
 /* An AMD core (a hint for rows measured to lose there, not a feature) */
 #define SC_CPU_AMD		(1u << 11)
+/*
+ * A hint: zmm operations issue as two 256-bit halves (AMD family 0x19,
+ * Zen 4, with SC_CPU_AVX512), so zmm rows win only at longer lengths
+ * (struct sc_impl's later_on).
+ */
+#define SC_CPU_ZMM_SPLIT	(1u << 12)
 #define SC_CPU_NEON		(1u << 16)
 #define SC_CPU_ARM_SHA3		(1u << 17)
 
@@ -57,6 +63,16 @@ static inline bool sc_intel6_prefers_ymm(unsigned int model)
 	default:
 		return false;
 	}
+}
+
+/*
+ * AMD families whose AVX-512 cores issue zmm operations as two 256-bit
+ * halves: 0x19 (Zen 4; Zen 3, also 0x19, has no AVX-512).  Zen 5 (0x1a)
+ * has full-width units.  For compat/x86.h and userspace alike.
+ */
+static inline bool sc_amd_splits_zmm(unsigned int family)
+{
+	return family == 0x19;
 }
 
 /* The longest input handed to a SIMD row in one SIMD section. */
@@ -79,7 +95,19 @@ struct sc_impl {
 	bool simd;			/* must run inside a SIMD section */
 	unsigned int min_len;		/* auto-dispatch uses it from here */
 	bool min_len_firm;		/* calibration too: never below it */
+	/*
+	 * On a CPU with any of the hints in @later_on, the static table
+	 * takes the row only from @later_len (sc_impl_min_len()).
+	 */
+	u32 later_on;
+	unsigned int later_len;
 };
+
+/* The length the static table takes @row from on a CPU with @cpu. */
+static inline unsigned int sc_impl_min_len(const struct sc_impl *row, u32 cpu)
+{
+	return cpu & row->later_on ? row->later_len : row->min_len;
+}
 
 /* ---- ChaCha ---------------------------------------------------------- */
 

@@ -72,6 +72,16 @@ static inline bool sc_cpu_prefers_ymm(void)
 #endif
 }
 
+/* An AMD core that issues zmm operations as two halves (Zen 4). */
+static inline bool sc_cpu_splits_zmm(void)
+{
+#ifdef CONFIG_UML
+	return false;		/* no family there */
+#else
+	return sc_amd_splits_zmm(boot_cpu_data.x86);
+#endif
+}
+
 static inline u32 sc_arch_cpu_features(void)
 {
 	u32 f = 0;
@@ -101,7 +111,10 @@ static inline u32 sc_arch_cpu_features(void)
 	}
 	if (sc_cpu_prefers_ymm())
 		f |= SC_CPU_PREFER_YMM;
-	return f | sc_cpu_vendor_hint();
+	f |= sc_cpu_vendor_hint();
+	if ((f & SC_CPU_AMD) && (f & SC_CPU_AVX512) && sc_cpu_splits_zmm())
+		f |= SC_CPU_ZMM_SPLIT;
+	return f;
 }
 
 #endif /* _SC_COMPAT_X86_H */

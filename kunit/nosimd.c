@@ -42,7 +42,7 @@ static const struct sc_impl *sc_pick_row(enum sc_alg alg, size_t len)
  * What simdcrypt.h documents for the static plan, restricted to rows
  * without SIMD: the last supported row with min_len at most the longest
  * length of @len's size class (row 0 always qualifies).  NULL when a
- * candidate row has cpu_avoid flags (whether they apply needs
+ * candidate row has cpu_avoid or later_on flags (whether they apply needs
  * sc_cpu_features(), which the module does not export), or when the plan
  * was measured at load (calibrate=1): then any row without SIMD may win.
  */
@@ -57,7 +57,7 @@ static const struct sc_impl *sc_expected_nosimd(enum sc_alg alg, size_t len)
 
 		if (row->simd || !sc_impl_supported(row) || at < row->min_len)
 			continue;
-		if (row->cpu_avoid)
+		if (row->cpu_avoid || row->later_on)
 			return NULL;
 		return row;
 	}

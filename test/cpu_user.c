@@ -10,10 +10,13 @@
  *   SC_CPU_MASK=avx512,-ifma    then drop single features (-name)
  *   SC_CPU_MASK=+prefer_ymm     add the PREFER_YMM hint (safe: it only makes
  *                               the dispatcher avoid rows)
+ *   SC_CPU_MASK=+zmm_split      add the ZMM_SPLIT hint (safe: it only moves
+ *                               static cutoffs)
  * Names: ssse3 avx avx2 bmi1 bmi2 adx avx512 ifma vbmi2 prefer_ymm intel
- * amd neon sha3 ("intel" and "amd" are vendor hints; the presets keep
- * them).
- * Features the CPU lacks are never added (except prefer_ymm).
+ * amd zmm_split neon sha3 ("intel" and "amd" are vendor hints; the
+ * presets keep them, and "avx512" keeps zmm_split).
+ * Features the CPU lacks are never added (except the hints prefer_ymm and
+ * zmm_split).
  *
  * sc_test_cpu_override lets the harness check the dispatcher's choice for
  * any feature set without running the rows it selects.
@@ -49,7 +52,7 @@ static const struct {
 	{ "avx512", SC_CPU_AVX512 },	{ "ifma", SC_CPU_AVX512IFMA },
 	{ "vbmi2", SC_CPU_AVX512VBMI2 },
 	{ "prefer_ymm", SC_CPU_PREFER_YMM }, { "intel", SC_CPU_INTEL },
-	{ "amd", SC_CPU_AMD },
+	{ "amd", SC_CPU_AMD },		{ "zmm_split", SC_CPU_ZMM_SPLIT },
 	{ "neon", SC_CPU_NEON },	{ "sha3", SC_CPU_ARM_SHA3 },
 };
 
@@ -67,7 +70,7 @@ static const struct {
 	{ "ssse3", SC_CPU_SSSE3 | SC_CPU_VENDOR },
 	{ "avx2", SC_PRESET_AVX2 | SC_CPU_VENDOR },
 	{ "avx512", SC_PRESET_AVX2 | SC_CPU_AVX512 | SC_CPU_AVX512IFMA |
-		    SC_CPU_AVX512VBMI2 | SC_CPU_VENDOR },
+		    SC_CPU_AVX512VBMI2 | SC_CPU_ZMM_SPLIT | SC_CPU_VENDOR },
 	{ "all", ~0u },
 };
 
@@ -144,6 +147,10 @@ u32 sc_cpu_detect_raw(void)
 	if (!strcmp(vendor, "GenuineIntel") && family == 6 &&
 	    sc_intel6_prefers_ymm(model))
 		f |= SC_CPU_PREFER_YMM;
+	/* zmm as two halves (Zen 4), as compat/x86.h */
+	if ((f & SC_CPU_AMD) && (f & SC_CPU_AVX512) &&
+	    sc_amd_splits_zmm(family))
+		f |= SC_CPU_ZMM_SPLIT;
 #elif defined(__aarch64__)
 	unsigned long hw = getauxval(AT_HWCAP);
 
@@ -197,7 +204,7 @@ u32 sc_cpu_apply_mask(u32 raw, const char *spec)
 			}
 			if (tok[0] == '-')
 				f &= ~bit;
-			else if (bit == SC_CPU_PREFER_YMM)
+			else if (bit & (SC_CPU_PREFER_YMM | SC_CPU_ZMM_SPLIT))
 				f |= bit;
 			else
 				f |= bit & raw;

@@ -2531,16 +2531,22 @@ static bool candidate(enum sc_alg alg, unsigned int i, u32 cpu, bool simd)
 /*
  * The static rule in simdcrypt.h, written independently of impl.c: at the
  * longest length of @len's size class, the last candidate whose min_len
- * fits.
+ * fits (its later_len on a CPU with one of its later_on hints).
  */
 static unsigned int expected_pick(enum sc_alg alg, u32 cpu, size_t len,
 				  bool simd)
 {
 	unsigned int i, best = 0, at = sc_class_len[sc_size_class(len)];
 
-	for (i = 1; i < sc_nimpls[alg]; i++)
-		if (candidate(alg, i, cpu, simd) && at >= sc_impl_row(alg, i)->min_len)
+	for (i = 1; i < sc_nimpls[alg]; i++) {
+		const struct sc_impl *row = sc_impl_row(alg, i);
+		unsigned int from = row->min_len;
+
+		if (row->later_on & cpu)
+			from = row->later_len;
+		if (candidate(alg, i, cpu, simd) && at >= from)
 			best = i;
+	}
 	return best;
 }
 
@@ -2707,11 +2713,55 @@ static void test_calib_choice(void)
 	      "%u tables with a plain row and two SIMD rows to try the choice on", tried);
 }
 
+#ifdef __x86_64__
+/*
+ * The Zen 4 hint (SC_CPU_ZMM_SPLIT) in the static plan: ChaCha20 keeps
+ * avx512vl to 1 KiB and Poly1305 ifma-ymm to 4 KiB, where without the hint
+ * (Zen 5) avx512 takes ChaCha20 from 512 bytes and ifma Poly1305 from 256.
+ */
+static void test_zmm_split_hint(void)
+{
+	static const struct {
+		enum sc_alg alg;
+		size_t len;
+		const char *split, *full;
+	} want[] = {
+		{ SC_ALG_CHACHA, 1024, "avx512vl", "avx512" },
+		{ SC_ALG_CHACHA, 1025, "avx512", "avx512" },
+		{ SC_ALG_POLY1305, 256, "ifma-ymm", "ifma" },
+		{ SC_ALG_POLY1305, 4096, "ifma-ymm", "ifma" },
+		{ SC_ALG_POLY1305, 4097, "ifma", "ifma" },
+	};
+	const u32 zen = SC_CPU_SSSE3 | SC_CPU_AVX | SC_CPU_AVX2 | SC_CPU_BMI1 |
+			SC_CPU_BMI2 | SC_CPU_ADX | SC_CPU_AVX512 |
+			SC_CPU_AVX512IFMA | SC_CPU_AVX512VBMI2 | SC_CPU_AMD;
+	unsigned int k, split;
+
+	sc_test_cpu_override_on = true;
+	for (split = 0; split < 2; split++) {
+		sc_test_cpu_override = zen | (split ? SC_CPU_ZMM_SPLIT : 0);
+		sc_dispatch_init(false);
+		for (k = 0; k < ARRAY_SIZE(want); k++) {
+			const char *w = split ? want[k].split : want[k].full;
+			const char *got = pick_row(want[k].alg, want[k].len)->name;
+
+			check(!strcmp(got, w), "dispatch", "zmm_split",
+			      "%s %zu B %s the hint: %s, want %s",
+			      want[k].alg == SC_ALG_CHACHA ? "chacha" : "poly1305",
+			      want[k].len, split ? "with" : "without", got, w);
+		}
+	}
+	sc_test_cpu_override_on = false;
+	sc_dispatch_init(false);
+}
+#endif
+
 static void test_dispatch(void)
 {
 	static const size_t lens[] = {
 		0, 1, 15, 16, 17, 63, 64, 65, 127, 128, 129, 192, 193, 255, 256,
-		257, 288, 511, 512, 513, 1024, 2048, 3072, 3073, 4095, 4096, 4097,
+		257, 288, 511, 512, 513, 1024, 1025, 2048, 3072, 3073, 4095, 4096,
+		4097,
 		16384, 1 << 20,
 	};
 	static const char *const algname[] = { "chacha", "poly1305", "keccak", "aead", "keccakx" };
@@ -2721,6 +2771,9 @@ static void test_dispatch(void)
 
 	test_size_classes();
 	test_calib_choice();
+#ifdef __x86_64__
+	test_zmm_split_hint();
+#endif
 	check(sc_impl_row(SC_ALG_COUNT, 0) == NULL &&
 	      sc_impl_find(SC_ALG_COUNT, "generic") == -EINVAL &&
 	      sc_forced_impl(SC_ALG_COUNT) == -EINVAL &&
@@ -2803,10 +2856,10 @@ static void test_dispatch(void)
 		      "dispatch", an, "after fastest, the next pick is the plan's");
 
 		/*
-		 * every feature set, SC_CPU_SSSE3 .. SC_CPU_AMD (only the
-		 * choice is checked, nothing runs)
+		 * every feature set, SC_CPU_SSSE3 .. SC_CPU_ZMM_SPLIT (only
+		 * the choice is checked, nothing runs)
 		 */
-		for (combo = 0; combo < (SC_CPU_AMD << 1); combo++) {
+		for (combo = 0; combo < (SC_CPU_ZMM_SPLIT << 1); combo++) {
 			bool ok = true;
 
 			sc_test_cpu_override = combo;

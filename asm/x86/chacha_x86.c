@@ -589,6 +589,8 @@ const struct sc_chacha_impl sc_chacha_impl_avx512 = {
 		.cpu_avoid = SC_CPU_PREFER_YMM,
 		.simd = true,
 		.min_len = SC_CHACHA_MIN_AVX512,
+		.later_on = SC_CPU_ZMM_SPLIT,
+		.later_len = SC_CHACHA_LATER_AVX512,
 	},
 	.xor_stream = sc_chacha_xor_avx512,
 	.hchacha = sc_hchacha_x86_avx512vl,

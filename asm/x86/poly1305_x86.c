@@ -138,6 +138,9 @@ const struct sc_poly1305_impl sc_poly1305_impl_ifma = {
 		.cpu_avoid	= SC_CPU_PREFER_YMM,
 		.simd		= true,
 		.min_len	= 256,
+		/* Zen 4: ifma-ymm to 4 KiB (Documentation/poly1305.rst) */
+		.later_on	= SC_CPU_ZMM_SPLIT,
+		.later_len	= SC_SIMD_CHUNK + 1,
 	},
 	.blocks = sc_poly1305_blocks_ifma,
 };
