@@ -2716,8 +2716,10 @@ static void test_calib_choice(void)
 #ifdef __x86_64__
 /*
  * The Zen 4 hint (SC_CPU_ZMM_SPLIT) in the static plan: ChaCha20 keeps
- * avx512vl to 1 KiB and Poly1305 ifma-ymm to 4 KiB, where without the hint
- * (Zen 5) avx512 takes ChaCha20 from 512 bytes and ifma Poly1305 from 256.
+ * avx512vl to 1 KiB, Poly1305 ifma-ymm to 4 KiB and Keccak xN avx512vlx4
+ * at every stream count, where without the hint (Zen 5) avx512 takes
+ * ChaCha20 from 512 bytes, ifma Poly1305 from 256 and avx512x8 Keccak xN
+ * from five streams.
  */
 static void test_zmm_split_hint(void)
 {
@@ -2731,6 +2733,7 @@ static void test_zmm_split_hint(void)
 		{ SC_ALG_POLY1305, 256, "ifma-ymm", "ifma" },
 		{ SC_ALG_POLY1305, 4096, "ifma-ymm", "ifma" },
 		{ SC_ALG_POLY1305, 4097, "ifma", "ifma" },
+		{ SC_ALG_KECCAK_XN, SC_KECCAKX_LEN(8), "avx512vlx4", "avx512x8" },
 	};
 	const u32 zen = SC_CPU_SSSE3 | SC_CPU_AVX | SC_CPU_AVX2 | SC_CPU_BMI1 |
 			SC_CPU_BMI2 | SC_CPU_ADX | SC_CPU_AVX512 |
@@ -2747,8 +2750,8 @@ static void test_zmm_split_hint(void)
 
 			check(!strcmp(got, w), "dispatch", "zmm_split",
 			      "%s %zu B %s the hint: %s, want %s",
-			      want[k].alg == SC_ALG_CHACHA ? "chacha" : "poly1305",
-			      want[k].len, split ? "with" : "without", got, w);
+			      sc_alg_names[want[k].alg], want[k].len,
+			      split ? "with" : "without", got, w);
 		}
 	}
 	sc_test_cpu_override_on = false;
