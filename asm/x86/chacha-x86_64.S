@@ -96,6 +96,10 @@
  *   sc_chacha_xor_avx2_4h       horizontal, 2 x 2 blocks in ymm
  *   sc_chacha_xor_avx2_6h       horizontal, 3 x 2 blocks in ymm (see
  *                               _chacha_h3)
+ *   sc_chacha_xor_avx512vl_{10vh,12vh}[_key]  9-10 / 11-12 blocks: one
+ *                               vertical ymm batch of 8 and one or two
+ *                               horizontal ymm batches of 2 in one round
+ *                               loop (see _chacha_vh)
  *   sc_chacha_xor_avx512_24vh[_key]  17-24 blocks: one vertical zmm batch
  *                               of 16 and two horizontal zmm batches of 4
  *                               in one round loop (see _chacha_vh)
@@ -2065,20 +2069,24 @@ SYM_FUNC_END(sc_hchacha_avx512vl)
 .endm
 
 /*
- * One vertical zmm batch (blocks 0-15) and two horizontal ones (blocks
- * 16-23) in the same round loop, for calls of 17 to 24 blocks: where every
- * vector instruction costs a port slot (Intel), the eight blocks after the
- * first sixteen cost 60 instructions a double round this way, against 96
- * in a second vertical batch.  void fn(const u32 *state, u8 *dst,
- * const u8 *src, unsigned int len, int nrounds[, u8 *key]), len (plus 64
- * for a keyed call) above 1024 and at most 1536 bytes.
+ * One vertical batch and two horizontal ones in the same round loop:
+ * \vl 64, blocks 0-15 in zmm and 16-23, for calls of 17 to 24 blocks;
+ * \vl 32, blocks 0-7 in ymm and 8-11, for 9 to 12.  Where every vector
+ * instruction costs a port slot (Intel), the blocks after the vertical
+ * batch cost 60 instructions a double round this way, against 96 in a
+ * second vertical batch; where 512-bit instructions issue as two halves
+ * (Zen 4), the ymm kernel's 9 blocks took 0.8 of the two-batch ymm
+ * kernel's time (the avx512vl row's 9-16 blocks).
+ * void fn(const u32 *state, u8 *dst, const u8 *src, unsigned int len,
+ * int nrounds[, u8 *key]), len (plus 64 for a keyed call) above 16 * VL
+ * and at most 24 * VL bytes.
  * Registers: A0-A15 vertical; horizontal rows in V16-V23, input rows
  * V24-V26, the batches' row 3 in V27/V28; V24-V28 are temporaries once
  * the horizontal feed-forward is done.  Frame: the counter, the key
  * pointer.
  */
-.macro _chacha_vh id, key=0, mac=0
-	_set_vl	64, 2
+.macro _chacha_vh id, vl, nh=2, key=0, mac=0
+	_set_vl	\vl, 2
 	.set	H0_0, V16
 	.set	H0_1, V17
 	.set	H0_2, V18
@@ -2119,18 +2127,23 @@ SYM_FUNC_END(sc_hchacha_avx512vl)
 .if \mac
 	_mac_args
 .endif
-	/* horizontal rows; row 3 at blocks 16-19 and 20-23 */
+	/*
+	 * horizontal rows; row 3 at the blocks after the vertical batch's
+	 * NBLK: four steps of a horizontal batch's VL / 16 blocks
+	 */
 	_hrow	0, HR0
 	_hrow	1, HR1
 	_hrow	2, HR2
 	_hrow	3, HD0
 	vpaddd		.Lsc_hinc(%rip), HD0, HD0
-	vbroadcasti32x4	.Lsc_hstep64(%rip), V29
+	vbroadcasti32x4	.Lsc_hstep\vl(%rip), V29
 	vpslld		$2, V29, HD1
 	vpaddd		HD1, HD0, HD0
 	vpaddd		V29, HD0, HD1
 	_hinit	0
+.if \nh > 1
 	_hinit	1
+.endif
 	mov	48(STATE), CTR
 	mov	CTR, CTRA(%rsp)
 	_init_512	A, CTRA(%rsp)
@@ -2143,8 +2156,8 @@ SYM_FUNC_END(sc_hchacha_avx512vl)
 	.set	MPIECE, 0
 	_dround	0
 	.set	MACW, 0
-	_hhalf	2, 0x93, 0x39, 0x4e
-	_hhalf	2, 0x39, 0x93, 0x4e
+	_hhalf	\nh, 0x93, 0x39, 0x4e
+	_hhalf	\nh, 0x39, 0x93, 0x4e
 	subl	$2, MRND(%rsp)
 	jg	1b
 	_mac_end
@@ -2152,13 +2165,15 @@ SYM_FUNC_END(sc_hchacha_avx512vl)
 	mov	NROUNDS, RLOOP
 1:
 	_dround	0
-	_hhalf	2, 0x93, 0x39, 0x4e
-	_hhalf	2, 0x39, 0x93, 0x4e
+	_hhalf	\nh, 0x93, 0x39, 0x4e
+	_hhalf	\nh, 0x39, 0x93, 0x4e
 	sub	$2, RLOOP
 	jg	1b
 .endif
 	_hffw	0
+.if \nh > 1
 	_hffw	1
+.endif
 	_ffw_512	A, CTRA(%rsp)
 	_transpose	A0,A1,A2,A3,A4,A5,A6,A7,A8,A9,A10,A11,A12,A13,A14,A15, V24,V25,V26,V27
 .if \key
@@ -2168,7 +2183,9 @@ SYM_FUNC_END(sc_hchacha_avx512vl)
 	_out	\id, A0,A1,A2,A3,A4,A5,A6,A7,A8,A9,A10,A11,A12,A13,A14,A15
 .endif
 	_hout	\id, 0
+.if \nh > 1
 	_hout	\id, 1
+.endif
 	jmp	.Ldone_\id
 
 	_partial_masked	\id
@@ -2184,14 +2201,34 @@ SYM_FUNC_END(sc_hchacha_avx512vl)
 .endm
 
 SYM_FUNC_START(sc_chacha_xor_avx512_24vh)
-	_chacha_vh	z24vh
+	_chacha_vh	z24vh, 64
 	RET
 SYM_FUNC_END(sc_chacha_xor_avx512_24vh)
 
 SYM_FUNC_START(sc_chacha_xor_avx512_24vh_key)
-	_chacha_vh	z24vhk, 1
+	_chacha_vh	z24vhk, 64, 2, 1
 	RET
 SYM_FUNC_END(sc_chacha_xor_avx512_24vh_key)
+
+SYM_FUNC_START(sc_chacha_xor_avx512vl_10vh)
+	_chacha_vh	y10vh, 32, 1
+	RET
+SYM_FUNC_END(sc_chacha_xor_avx512vl_10vh)
+
+SYM_FUNC_START(sc_chacha_xor_avx512vl_10vh_key)
+	_chacha_vh	y10vhk, 32, 1, 1
+	RET
+SYM_FUNC_END(sc_chacha_xor_avx512vl_10vh_key)
+
+SYM_FUNC_START(sc_chacha_xor_avx512vl_12vh)
+	_chacha_vh	y12vh, 32
+	RET
+SYM_FUNC_END(sc_chacha_xor_avx512vl_12vh)
+
+SYM_FUNC_START(sc_chacha_xor_avx512vl_12vh_key)
+	_chacha_vh	y12vhk, 32, 2, 1
+	RET
+SYM_FUNC_END(sc_chacha_xor_avx512vl_12vh_key)
 
 /*
  * The same with Poly1305 woven into its rounds, four blocks a double
@@ -2202,7 +2239,7 @@ SYM_FUNC_END(sc_chacha_xor_avx512_24vh_key)
  */
 SYM_FUNC_START(sc_chacha_xor_avx512_24vh_mac)
 	_push_saved
-	_chacha_vh	z24vhm, 0, 1
+	_chacha_vh	z24vhm, 64, 2, 0, 1
 	_pop_saved
 	RET
 SYM_FUNC_END(sc_chacha_xor_avx512_24vh_mac)

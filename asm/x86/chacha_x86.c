@@ -48,6 +48,18 @@ asmlinkage void sc_chacha_xor_avx512_32x_key(const u32 *state, u8 *dst,
 asmlinkage void sc_chacha_xor_avx512_32x_gkey(const u32 *state, u8 *dst,
 					      const u8 *src, unsigned int len,
 					      int nrounds, u8 *key);
+asmlinkage void sc_chacha_xor_avx512vl_10vh(const u32 *state, u8 *dst,
+					   const u8 *src, unsigned int len,
+					   int nrounds);
+asmlinkage void sc_chacha_xor_avx512vl_10vh_key(const u32 *state, u8 *dst,
+					       const u8 *src, unsigned int len,
+					       int nrounds, u8 *key);
+asmlinkage void sc_chacha_xor_avx512vl_12vh(const u32 *state, u8 *dst,
+					   const u8 *src, unsigned int len,
+					   int nrounds);
+asmlinkage void sc_chacha_xor_avx512vl_12vh_key(const u32 *state, u8 *dst,
+					       const u8 *src, unsigned int len,
+					       int nrounds, u8 *key);
 asmlinkage void sc_chacha_xor_avx512vl_1h(const u32 *state, u8 *dst,
 					  const u8 *src, unsigned int len,
 					  int nrounds);
@@ -282,11 +294,31 @@ static void sc_chacha_xor_avx2_horiz(const u32 *state, u8 *dst,
 		sc_chacha_xor_avx2_batches(state, dst, src, len, nrounds);
 }
 
+/*
+ * 9-12 blocks: 8 vertically in ymm and the rest in one or two horizontal
+ * batches of 2 in the same round loop, not a second vertical batch of 8
+ * (ymm only, as the row).  0 for other lengths.
+ */
+#define SC_CHACHA_YMM_BATCH	(8 * CHACHA_BLOCK_SIZE)
+
+static unsigned int sc_chacha_ymm_vh(unsigned int total)
+{
+	if (total <= SC_CHACHA_YMM_BATCH || total > 12 * CHACHA_BLOCK_SIZE)
+		return 0;
+	return total <= 10 * CHACHA_BLOCK_SIZE ? 10 : 12;
+}
+
 static void sc_chacha_xor_avx512vl(const u32 *state, u8 *dst, const u8 *src,
 				   unsigned int len, int nrounds)
 {
+	unsigned int vh = sc_chacha_ymm_vh(len);
+
 	if (len <= SC_CHACHA_XMM_MAX)
 		sc_chacha_xor_avx512vl_4x(state, dst, src, len, nrounds);
+	else if (vh == 10)
+		sc_chacha_xor_avx512vl_10vh(state, dst, src, len, nrounds);
+	else if (vh == 12)
+		sc_chacha_xor_avx512vl_12vh(state, dst, src, len, nrounds);
 	else
 		sc_chacha_xor_avx512vl_16x(state, dst, src, len, nrounds);
 }
@@ -317,6 +349,12 @@ static void sc_chacha_xor_key_x86(const u32 *state, u8 *key, u8 *dst,
 	else if (zmm)
 		sc_chacha_xor_avx512_32x_key(state, dst, src, len, nrounds,
 					     key);
+	else if (sc_chacha_ymm_vh(len + CHACHA_BLOCK_SIZE) == 10)
+		sc_chacha_xor_avx512vl_10vh_key(state, dst, src, len, nrounds,
+						key);
+	else if (sc_chacha_ymm_vh(len + CHACHA_BLOCK_SIZE) == 12)
+		sc_chacha_xor_avx512vl_12vh_key(state, dst, src, len, nrounds,
+						key);
 	else
 		sc_chacha_xor_avx512vl_16x_key(state, dst, src, len, nrounds,
 					       key);
