@@ -1428,36 +1428,22 @@ SYM_FUNC_END(sc_chacha_xor_avx2_8x)
 .endr
 .endm
 
+/* one quarter-round step of two columns: x += y; z ^= x; z <<<= r */
+.macro _xstep r, x0, y0, z0, x1, y1, z1
+	vpaddd	\y0, \x0, \x0
+	vpxor	\x0, \z0, \z0
+	_rol1	\r, \z0, A4
+	vpaddd	\y1, \x1, \x1
+	vpxor	\x1, \z1, \z1
+	_rol1	\r, \z1, A5
+.endm
+
 .macro _xseg first, b, ld, st, a0,ra0, b0,rb0, c0,rc0, d0,rd0, a1,ra1, b1,rb1, c1,rc1, d1,rd1
 	_xwords	0, \first, \b, \ld, \a0,\ra0, \b0,\rb0, \c0,\rc0, \d0,\rd0, \a1,\ra1, \b1,\rb1, \c1,\rc1, \d1,\rd1
-	/* a += b; d ^= a; d <<<= 16 */
-	vpaddd	\rb0, \ra0, \ra0
-	vpxor	\ra0, \rd0, \rd0
-	_rol1	16, \rd0, A4
-	vpaddd	\rb1, \ra1, \ra1
-	vpxor	\ra1, \rd1, \rd1
-	_rol1	16, \rd1, A5
-	/* c += d; b ^= c; b <<<= 12 */
-	vpaddd	\rd0, \rc0, \rc0
-	vpxor	\rc0, \rb0, \rb0
-	_rol1	12, \rb0, A4
-	vpaddd	\rd1, \rc1, \rc1
-	vpxor	\rc1, \rb1, \rb1
-	_rol1	12, \rb1, A5
-	/* a += b; d ^= a; d <<<= 8 */
-	vpaddd	\rb0, \ra0, \ra0
-	vpxor	\ra0, \rd0, \rd0
-	_rol1	8, \rd0, A4
-	vpaddd	\rb1, \ra1, \ra1
-	vpxor	\ra1, \rd1, \rd1
-	_rol1	8, \rd1, A5
-	/* c += d; b ^= c; b <<<= 7 */
-	vpaddd	\rd0, \rc0, \rc0
-	vpxor	\rc0, \rb0, \rb0
-	_rol1	7, \rb0, A4
-	vpaddd	\rd1, \rc1, \rc1
-	vpxor	\rc1, \rb1, \rb1
-	_rol1	7, \rb1, A5
+	_xstep	16, \ra0,\rb0,\rd0, \ra1,\rb1,\rd1	/* a += b; d ^= a; d <<<= 16 */
+	_xstep	12, \rc0,\rd0,\rb0, \rc1,\rd1,\rb1	/* c += d; b ^= c; b <<<= 12 */
+	_xstep	8, \ra0,\rb0,\rd0, \ra1,\rb1,\rd1	/* a += b; d ^= a; d <<<= 8 */
+	_xstep	7, \rc0,\rd0,\rb0, \rc1,\rd1,\rb1	/* c += d; b ^= c; b <<<= 7 */
 	_xwords	1, 0, \b, \st, \a0,\ra0, \b0,\rb0, \c0,\rc0, \d0,\rd0, \a1,\ra1, \b1,\rb1, \c1,\rc1, \d1,\rd1
 .endm
 

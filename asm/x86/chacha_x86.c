@@ -338,6 +338,7 @@ static void sc_chacha_xor_key_x86(const u32 *state, u8 *key, u8 *dst,
 				  bool zmm)
 {
 	unsigned int blocks = (len + CHACHA_BLOCK_SIZE - 1) / CHACHA_BLOCK_SIZE;
+	unsigned int vh = sc_chacha_ymm_vh(len + CHACHA_BLOCK_SIZE);
 
 	if (len + CHACHA_BLOCK_SIZE <= SC_CHACHA_XMM_MAX)
 		sc_chacha_xor_avx512vl_4x_key(state, dst, src, len, nrounds,
@@ -349,10 +350,10 @@ static void sc_chacha_xor_key_x86(const u32 *state, u8 *key, u8 *dst,
 	else if (zmm)
 		sc_chacha_xor_avx512_32x_key(state, dst, src, len, nrounds,
 					     key);
-	else if (sc_chacha_ymm_vh(len + CHACHA_BLOCK_SIZE) == 10)
+	else if (vh == 10)
 		sc_chacha_xor_avx512vl_10vh_key(state, dst, src, len, nrounds,
 						key);
-	else if (sc_chacha_ymm_vh(len + CHACHA_BLOCK_SIZE) == 12)
+	else if (vh == 12)
 		sc_chacha_xor_avx512vl_12vh_key(state, dst, src, len, nrounds,
 						key);
 	else
