@@ -73,6 +73,9 @@
  *   sc_keccakx4_extract_avx2  the squeeze's bytes of four states (a 4x4
  *                             transpose; see it below), for this row and
  *                             the AVX-512VL x4 row
+ *   sc_keccakx4_squeeze_avx2  several squeezed blocks per call: permute,
+ *   sc_keccakx8_squeeze_avx2  then the transpose, the parities carried
+ *                             from one block to the next
  * All are reached through asm/x86/keccakx_x86.c.
  *
  * Registers
@@ -83,7 +86,8 @@
  *   ymm10-14    b[0..4] of the plane being computed
  *   ymm15       temporary (rotates, chi)
  *   rdi st, rsp the frame buffer, rbp the caller's rsp, rax the round
- *   constants, ecx the count
+ *   constants, ecx the count; the transpose's and the squeezes' are
+ *   listed with them
  */
 #include <linux/linkage.h>
 #include "../../generic/keccak_rc.h"
@@ -285,26 +289,66 @@
 
 .text
 
+/*
+ * The 24 rounds of the states at \st (lanes 64 bytes apart), the column
+ * parities in C0..C4 on entry and the output's on exit: each iteration
+ * takes two rounds, \st to the frame and back.
+ */
+.macro _k2_rounds24	st
+	lea		.Lk2_rc(%rip), %rax
+	mov		$12, %ecx
+.Lk2_loop\@:
+	_k2_round	\st, 64, %rsp, 32
+	add		$32, %rax
+	_k2_round	%rsp, 32, \st, 64
+	add		$32, %rax
+	dec		%ecx
+	jnz		.Lk2_loop\@
+.endm
+
+/* C0..C4 = the column parities of the states at \st */
+.macro _k2_parity5	st
+	_k2_parity	C0, \st, 64, 0
+	_k2_parity	C1, \st, 64, 1
+	_k2_parity	C2, \st, 64, 2
+	_k2_parity	C3, \st, 64, 3
+	_k2_parity	C4, \st, 64, 4
+.endm
+
 /* void sc_keccakx4_permute_avx2(u64 *st): states st[j..j+3] */
 SYM_FUNC_START(sc_keccakx4_permute_avx2)
 	_k2_enter	FRAME
-	_k2_parity	C0, %rdi, 64, 0
-	_k2_parity	C1, %rdi, 64, 1
-	_k2_parity	C2, %rdi, 64, 2
-	_k2_parity	C3, %rdi, 64, 3
-	_k2_parity	C4, %rdi, 64, 4
-	lea		.Lk2_rc(%rip), %rax
-	mov		$12, %ecx
-.Lk2_loop:
-	_k2_round	%rdi, 64, %rsp, 32
-	add		$32, %rax
-	_k2_round	%rsp, 32, %rdi, 64
-	add		$32, %rax
-	dec		%ecx
-	jnz		.Lk2_loop
+	_k2_parity5	%rdi
+	_k2_rounds24	%rdi
 	_k2_leave	FRAME
 	RET
 SYM_FUNC_END(sc_keccakx4_permute_avx2)
+
+/* both groups' column parities to the frame (\tmp: a spare register) */
+.macro _k2x8_parity	st, tmp
+	leaq		32(\st), \tmp
+.irp x, 0, 1, 2, 3, 4
+	_k2_parity	C0, \st, 64, \x
+	vmovdqa		C0, (X8_C + \x * 32)(%rsp)
+	_k2_parity	C1, \tmp, 64, \x
+	vmovdqa		C1, (X8_C + 160 + \x * 32)(%rsp)
+.endr
+.endm
+
+/* x8: the 24 rounds of both groups, one round of each in turn */
+.macro _k2x8_rounds24	st
+	lea		.Lk2_rc(%rip), %rax
+	mov		$12, %ecx
+.Lk2x8_loop\@:
+	_k2_round	\st, 64, %rsp, 64, 0
+	_k2_round	\st, 64, %rsp, 64, 1
+	add		$32, %rax
+	_k2_round	%rsp, 64, \st, 64, 0
+	_k2_round	%rsp, 64, \st, 64, 1
+	add		$32, %rax
+	dec		%ecx
+	jnz		.Lk2x8_loop\@
+.endm
 
 /*
  * void sc_keccakx8_permute_avx2(u64 *st): states st[0..7], two groups of
@@ -312,111 +356,176 @@ SYM_FUNC_END(sc_keccakx4_permute_avx2)
  */
 SYM_FUNC_START(sc_keccakx8_permute_avx2)
 	_k2_enter	X8_FRAME
-	leaq		32(%rdi), %rsi
-.irp x, 0, 1, 2, 3, 4
-	_k2_parity	C0, %rdi, 64, \x
-	vmovdqa		C0, (X8_C + \x * 32)(%rsp)
-	_k2_parity	C1, %rsi, 64, \x
-	vmovdqa		C1, (X8_C + 160 + \x * 32)(%rsp)
-.endr
-	lea		.Lk2_rc(%rip), %rax
-	mov		$12, %ecx
-.Lk2x8_loop:
-	_k2_round	%rdi, 64, %rsp, 64, 0
-	_k2_round	%rdi, 64, %rsp, 64, 1
-	add		$32, %rax
-	_k2_round	%rsp, 64, %rdi, 64, 0
-	_k2_round	%rsp, 64, %rdi, 64, 1
-	add		$32, %rax
-	dec		%ecx
-	jnz		.Lk2x8_loop
+	_k2x8_parity	%rdi, %rsi
+	_k2x8_rounds24	%rdi
 	_k2_leave	X8_FRAME
 	RET
 SYM_FUNC_END(sc_keccakx8_permute_avx2)
 
 /*
- * void sc_keccakx4_extract_avx2(const u64 *st, u8 *const out[4],
- *				 unsigned int nlanes)
- *
- * The squeeze's byte output: the first @nlanes lanes (1..21) of states
- * st[j..j+3] to out[0..3], 8 * nlanes bytes each.  Four lane lines make a
- * 4x4 transpose (vpunpck[lh]qdq then vperm2i128) whose rows are 32
+ * The squeeze's byte output, for sc_keccakx4_extract_avx2 and
+ * sc_keccakx4_squeeze_avx2 (below): the first \left lanes (1..21) of the
+ * four states at \src to out[0..3] + \off (\out the array), 8 * \left
+ * bytes each, nothing where out[j] is NULL.  Four lane lines make a 4x4
+ * transpose (vpunpck[lh]qdq then vperm2i128) whose rows are 32
  * contiguous output bytes of one state; a last group of one to three
  * lanes still loads four lines (at most lane 23 of the 25) and stores one
  * xmm and/or one quadword per state.  Replaces 4 * nlanes quadword copies
- * in C (Documentation/sha3.rst has the figures).
+ * in C (Documentation/sha3.rst has the figures).  \src and \off advance,
+ * \left counts down; ymm0-4 (the squeeze's parities) are not touched.
  *
- *   ymm0-3 four lane lines, ymm4-7 their qword interleaves, ymm8-11 the
- *   four states' rows; rdi st (advanced), rsi out, edx lanes left,
- *   rcx the output offset, rax an output pointer
+ *   ymm5-8 four lane lines, ymm9-12 their qword interleaves, ymm13-15
+ *   and ymm5 the four states' rows; rax an output pointer
  */
 .macro _k2x_transpose4
-	vpunpcklqdq	%ymm1, %ymm0, %ymm4
-	vpunpckhqdq	%ymm1, %ymm0, %ymm5
-	vpunpcklqdq	%ymm3, %ymm2, %ymm6
-	vpunpckhqdq	%ymm3, %ymm2, %ymm7
-	vperm2i128	$0x20, %ymm6, %ymm4, %ymm8
-	vperm2i128	$0x20, %ymm7, %ymm5, %ymm9
-	vperm2i128	$0x31, %ymm6, %ymm4, %ymm10
-	vperm2i128	$0x31, %ymm7, %ymm5, %ymm11
+	vpunpcklqdq	%ymm6, %ymm5, %ymm9
+	vpunpckhqdq	%ymm6, %ymm5, %ymm10
+	vpunpcklqdq	%ymm8, %ymm7, %ymm11
+	vpunpckhqdq	%ymm8, %ymm7, %ymm12
+	vperm2i128	$0x20, %ymm11, %ymm9, %ymm13
+	vperm2i128	$0x20, %ymm12, %ymm10, %ymm14
+	vperm2i128	$0x31, %ymm11, %ymm9, %ymm15
+	vperm2i128	$0x31, %ymm12, %ymm10, %ymm5
 .endm
 
-.macro _k2x_load4
-	vmovdqu		0 * 64(%rdi), %ymm0
-	vmovdqu		1 * 64(%rdi), %ymm1
-	vmovdqu		2 * 64(%rdi), %ymm2
-	vmovdqu		3 * 64(%rdi), %ymm3
+.macro _k2x_load4	src
+	vmovdqu		0 * 64(\src), %ymm5
+	vmovdqu		1 * 64(\src), %ymm6
+	vmovdqu		2 * 64(\src), %ymm7
+	vmovdqu		3 * 64(\src), %ymm8
 .endm
 
-/* state j's 32-byte row @y at out[j] + rcx */
-.macro _k2x_store	j, y
-	mov		8 * \j(%rsi), %rax
-	vmovdqu		\y, (%rax,%rcx)
+/* state j's 32-byte row @y at out[j] + off */
+.macro _k2x_store	j, y, out, off
+	mov		8 * \j(\out), %rax
+	test		%rax, %rax
+	jz		.Lk2x_skip\@
+	vmovdqu		\y, (%rax,\off)
+.Lk2x_skip\@:
 .endm
 
-/* state j's first edx (1..3) quadwords of @y (low half @x) */
-.macro _k2x_store_tail	j, y, x
-	mov		8 * \j(%rsi), %rax
-	add		%rcx, %rax
-	test		$2, %edx
-	jz		.Lk2x_odd\j
+/* state j's first \left (1..3) quadwords of @y (low half @x) */
+.macro _k2x_store_tail	j, y, x, out, off, left
+	mov		8 * \j(\out), %rax
+	test		%rax, %rax
+	jz		.Lk2x_next\@
+	add		\off, %rax
+	test		$2, \left
+	jz		.Lk2x_odd\@
 	vmovdqu		\x, (%rax)
 	vextracti128	$1, \y, \x
 	add		$16, %rax
-.Lk2x_odd\j:
-	test		$1, %edx
-	jz		.Lk2x_next\j
+.Lk2x_odd\@:
+	test		$1, \left
+	jz		.Lk2x_next\@
 	vmovq		\x, (%rax)
-.Lk2x_next\j:
+.Lk2x_next\@:
 .endm
 
-SYM_FUNC_START(sc_keccakx4_extract_avx2)
-	xor		%ecx, %ecx
-	cmp		$4, %edx
-	jb		.Lk2x_tail
-.Lk2x_loop:
-	_k2x_load4
+.macro _k2x_lanes	src, out, off, left
+	cmp		$4, \left
+	jb		.Lk2x_tail\@
+.Lk2x_loop\@:
+	_k2x_load4	\src
 	_k2x_transpose4
-	_k2x_store	0, %ymm8
-	_k2x_store	1, %ymm9
-	_k2x_store	2, %ymm10
-	_k2x_store	3, %ymm11
-	add		$4 * 64, %rdi
-	add		$32, %rcx
-	sub		$4, %edx
-	cmp		$4, %edx
-	jae		.Lk2x_loop
-.Lk2x_tail:
-	test		%edx, %edx
-	jz		.Lk2x_done
-	_k2x_load4
+	_k2x_store	0, %ymm13, \out, \off
+	_k2x_store	1, %ymm14, \out, \off
+	_k2x_store	2, %ymm15, \out, \off
+	_k2x_store	3, %ymm5, \out, \off
+	add		$4 * 64, \src
+	add		$32, \off
+	sub		$4, \left
+	cmp		$4, \left
+	jae		.Lk2x_loop\@
+.Lk2x_tail\@:
+	test		\left, \left
+	jz		.Lk2x_done\@
+	_k2x_load4	\src
 	_k2x_transpose4
 	/* one to three lanes: an xmm for two, then a quadword for an odd one */
-	_k2x_store_tail	0, %ymm8, %xmm8
-	_k2x_store_tail	1, %ymm9, %xmm9
-	_k2x_store_tail	2, %ymm10, %xmm10
-	_k2x_store_tail	3, %ymm11, %xmm11
-.Lk2x_done:
+	_k2x_store_tail	0, %ymm13, %xmm13, \out, \off, \left
+	_k2x_store_tail	1, %ymm14, %xmm14, \out, \off, \left
+	_k2x_store_tail	2, %ymm15, %xmm15, \out, \off, \left
+	_k2x_store_tail	3, %ymm5, %xmm5, \out, \off, \left
+.Lk2x_done\@:
+.endm
+
+/*
+ * void sc_keccakx4_extract_avx2(const u64 *st, u8 *const out[4],
+ *				 unsigned int nlanes)
+ *
+ * The first @nlanes lanes (1..21) of states st[j..j+3] to out[0..3]
+ * (_k2x_lanes above).  rdi st (advanced), rsi out, edx lanes left, rcx
+ * the output offset.
+ */
+SYM_FUNC_START(sc_keccakx4_extract_avx2)
+	xor		%ecx, %ecx
+	_k2x_lanes	%rdi, %rsi, %rcx, %edx
 	vzeroupper
 	RET
 SYM_FUNC_END(sc_keccakx4_extract_avx2)
+
+/*
+ * void sc_keccakx4_squeeze_avx2(u64 *st, u8 *const out[4],
+ *				 unsigned int nblocks, unsigned int nlanes)
+ *
+ * @nblocks times (at least 1): permute states st[j..j+3], then write the
+ * first @nlanes lanes (1..21) of state j to out[j] + 8 * nlanes * block,
+ * or nowhere where out[j] is NULL.  The parities are computed once: the
+ * rounds leave the output's in C0..C4 and the transpose keeps off them.
+ * Against permute and extract called per block this saves the parities,
+ * the frame's wipe, the calls and the C loop (Documentation/sha3.rst).
+ *
+ *   rdi st, rsi out, edx blocks left, r8d nlanes, r9 the block's output
+ *   offset, r10 and ecx the transpose's lane pointer and count, r11 its
+ *   output offset
+ */
+SYM_FUNC_START(sc_keccakx4_squeeze_avx2)
+	_k2_enter	FRAME
+	mov		%ecx, %r8d
+	xor		%r9d, %r9d
+	_k2_parity5	%rdi
+.Lk2s_loop:
+	_k2_rounds24	%rdi
+	mov		%rdi, %r10
+	mov		%r9, %r11
+	mov		%r8d, %ecx
+	_k2x_lanes	%r10, %rsi, %r11, %ecx
+	lea		(%r9,%r8,8), %r9
+	dec		%edx
+	jnz		.Lk2s_loop
+	_k2_leave	FRAME
+	RET
+SYM_FUNC_END(sc_keccakx4_squeeze_avx2)
+
+/*
+ * void sc_keccakx8_squeeze_avx2(u64 *st, u8 *const out[8],
+ *				 unsigned int nblocks, unsigned int nlanes)
+ *
+ * The same for all eight states: the x8 rounds, then each group's lanes
+ * to its four outputs; the parities stay in the frame between blocks.
+ * Registers as sc_keccakx4_squeeze_avx2's.
+ */
+SYM_FUNC_START(sc_keccakx8_squeeze_avx2)
+	_k2_enter	X8_FRAME
+	mov		%ecx, %r8d
+	xor		%r9d, %r9d
+	_k2x8_parity	%rdi, %r10
+.Lk2s8_loop:
+	_k2x8_rounds24	%rdi
+	mov		%rdi, %r10
+	mov		%r9, %r11
+	mov		%r8d, %ecx
+	_k2x_lanes	%r10, %rsi, %r11, %ecx
+	lea		32(%rdi), %r10
+	mov		%r9, %r11
+	mov		%r8d, %ecx
+	add		$32, %rsi
+	_k2x_lanes	%r10, %rsi, %r11, %ecx
+	sub		$32, %rsi
+	lea		(%r9,%r8,8), %r9
+	dec		%edx
+	jnz		.Lk2s8_loop
+	_k2_leave	X8_FRAME
+	RET
+SYM_FUNC_END(sc_keccakx8_squeeze_avx2)

@@ -36,6 +36,12 @@ asmlinkage void sc_keccakx4_permute_avx2(u64 *st);
 asmlinkage void sc_keccakx8_permute_avx2(u64 *st);
 asmlinkage void sc_keccakx4_permute_avx512vl(u64 *st);
 asmlinkage void sc_keccakx8_permute_avx512(u64 *st);
+asmlinkage void sc_keccakx4_squeeze_avx2(u64 *st, u8 *const *out,
+					 unsigned int nblocks,
+					 unsigned int nlanes);
+asmlinkage void sc_keccakx8_squeeze_avx2(u64 *st, u8 *const *out,
+					 unsigned int nblocks,
+					 unsigned int nlanes);
 asmlinkage void sc_keccakx4_extract_avx2(const u64 *st, u8 *const *out,
 					 unsigned int nlanes);
 asmlinkage void sc_keccakx8_extract_avx512(const u64 *st, u8 *const *out,
@@ -81,6 +87,14 @@ static void sc_keccakx4_extract_avx2_row(const u64 *st, u8 *const *out,
 	sc_keccakx4_extract_avx2(st, out, nlanes);
 }
 
+/* Several blocks, the parities carried from one to the next. */
+static void sc_keccakx4_squeeze_avx2_row(u64 *st, u8 *const *out,
+					 unsigned int nblocks,
+					 unsigned int nlanes)
+{
+	sc_keccakx4_squeeze_avx2(st, out, nblocks, nlanes);
+}
+
 const struct sc_keccakx_impl sc_keccakx_impl_avx2x4 = {
 	.base = {
 		.name		= "avx2x4",
@@ -91,6 +105,7 @@ const struct sc_keccakx_impl sc_keccakx_impl_avx2x4 = {
 	.width		= 4,
 	.permute	= sc_keccakx4_permute_avx2_row,
 	.extract	= sc_keccakx4_extract_avx2_row,
+	.squeeze	= sc_keccakx4_squeeze_avx2_row,
 };
 
 static void sc_keccakx8_permute_avx2_row(u64 *st)
@@ -104,6 +119,13 @@ static void sc_keccakx8_extract_avx2_row(const u64 *st, u8 *const *out,
 {
 	sc_keccakx4_extract_avx2(st, out, nlanes);
 	sc_keccakx4_extract_avx2(st + 4, out + 4, nlanes);
+}
+
+static void sc_keccakx8_squeeze_avx2_row(u64 *st, u8 *const *out,
+					 unsigned int nblocks,
+					 unsigned int nlanes)
+{
+	sc_keccakx8_squeeze_avx2(st, out, nblocks, nlanes);
 }
 
 /*
@@ -122,6 +144,7 @@ const struct sc_keccakx_impl sc_keccakx_impl_avx2x8 = {
 	.width		= 8,
 	.permute	= sc_keccakx8_permute_avx2_row,
 	.extract	= sc_keccakx8_extract_avx2_row,
+	.squeeze	= sc_keccakx8_squeeze_avx2_row,
 };
 
 static void sc_keccakx4_permute_avx512vl_row(u64 *st)
