@@ -108,6 +108,8 @@
  *                               by pshufd.
  *   sc_chacha_xor_avx2_9x       the AVX2 batch plus a scalar block in the
  *                               same round loop (whole 576-byte groups)
+ *   sc_chacha_xor_avx2_5h       five blocks: two horizontal ymm batches
+ *                               plus a scalar block in one round loop
  *   sc_chacha_xor_avx2_16x      two AVX2 batches (2 x 8 blocks) in one round
  *                               loop, most words in the frame (whole 1 KiB
  *                               groups; see _xseg)
@@ -2646,3 +2648,100 @@ SYM_FUNC_START(sc_chacha_xor_avx2_9x)
 	vzeroupper
 	RET
 SYM_FUNC_END(sc_chacha_xor_avx2_9x)
+
+/* ---- AVX2 + scalar: 5 blocks, 1 in general registers, 4 horizontal --- */
+
+/*
+ * Calls of five blocks: two horizontal ymm batches (blocks 1-4) are two
+ * dependency chains that leave the integer ALUs idle, and the third chain
+ * of sc_chacha_xor_avx2_6h costs a third more port time for one block.
+ * Here block 0 runs in general registers in the same round loop instead
+ * (as sc_chacha_xor_avx2_9x does beside a vertical batch), and is XORed
+ * into the data first.  len 65..320 bytes; the C glue calls it for 257..320
+ * on AMD (the scalar block's ALU work shares ports with vector code on
+ * Intel cores, as the zmm row's key block in general registers does).
+ * Registers: the horizontal batches as _chacha_h's (V0-V15); the scalar
+ * block as sc_chacha_xor_scalar's, so pointers, length and the round count
+ * live in the frame during the rounds.
+ */
+#define G_KS	0		/* the scalar block's keystream */
+#define G_C	64		/* its c8-c11 */
+#define G_STATE	80
+#define G_DST	88
+#define G_SRC	96
+#define G_LEN	104
+#define G_RND	108
+#define G_SCTR	112
+#define G_FRAME	128
+
+SYM_FUNC_START(sc_chacha_xor_avx2_5h)
+	_set_h	32, 1
+	push	%rbx
+	push	%r12
+	push	%r13
+	push	%r14
+	push	%r15
+	_frame_enter	G_FRAME
+	mov	STATE, G_STATE(%rsp)
+	mov	DST, G_DST(%rsp)
+	mov	SRC, G_SRC(%rsp)
+	mov	LEN, G_LEN(%rsp)
+	mov	NROUNDS, G_RND(%rsp)
+	mov	48(STATE), %eax
+	mov	%eax, G_SCTR(%rsp)
+	/* blocks 1-2 in batch 0, 3-4 in batch 1 */
+	_hrow	0, HR0
+	_hrow	1, HR1
+	_hrow	2, HR2
+	_hrow	3, HR3
+	vbroadcasti128	.Lsc_hstep16(%rip), TMP
+	vbroadcasti128	.Lsc_hstep32(%rip), HSTEP
+	vpaddd	.Lsc_hinc(%rip), HR3, HR3
+	vpaddd	TMP, HR3, HD0
+	vpaddd	HSTEP, HD0, HD1
+	_hinit	0
+	_hinit	1
+	mov	STATE, %r11
+	_sload	G_C, G_SCTR
+1:
+	_hhalf	2, 0x93, 0x39, 0x4e
+	_hhalf	2, 0x39, 0x93, 0x4e
+	_sdround G_C
+	subl	$2, G_RND(%rsp)
+	jg	1b
+
+	_sffw	G_STATE, G_C, G_SCTR, G_KS
+	mov	G_STATE(%rsp), STATE
+	mov	G_DST(%rsp), DST
+	mov	G_SRC(%rsp), SRC
+	mov	G_LEN(%rsp), LEN
+.irp off, 0, 8, 16, 24, 32, 40, 48, 56
+	mov	\off(SRC), %rax
+	xor	(G_KS + \off)(%rsp), %rax
+	mov	%rax, \off(DST)
+.endr
+	add	$64, SRC
+	add	$64, DST
+	sub	$64, LEN
+	_hffw	0
+	_hffw	1
+	_hout	a5h, 0
+	_hout	a5h, 1
+	jmp	.Ldone_a5h
+
+	_partial_reg	a5h
+.Ldone_a5h:
+	/* wipe the scalar block's keystream and words */
+	vpxor	V0, V0, V0
+	vmovdqa	V0, (G_KS + 0)(%rsp)
+	vmovdqa	V0, (G_KS + 32)(%rsp)
+	vmovdqa	%xmm0, G_C(%rsp)
+	_frame_leave
+	pop	%r15
+	pop	%r14
+	pop	%r13
+	pop	%r12
+	pop	%rbx
+	vzeroupper
+	RET
+SYM_FUNC_END(sc_chacha_xor_avx2_5h)
