@@ -325,7 +325,7 @@
 	adcq	$1, %r15
 	leaq	16(%rsi), %rsi
 .else
-	_mulx_piece	MPK
+	_mulx_step	MPK
 .endif
 	.set	MPIECE, MPIECE + 1
 .endm

@@ -176,7 +176,7 @@
 	adcq		8(MAC), %r14
 	adcq		$1, %r15
 .else
-	_mulx_piece	\k
+	_mulx_step	\k
 .endif
 .if \k == 7
 	leaq		16(MAC), MAC

@@ -197,8 +197,8 @@
  * %r11.  The pieces are poly1305-mulx.h's, shared with the stitched AEAD.
  */
 .macro _mulx_r
-.irp k, 2,3,1,4,5,6,7		/* h2's products last: see .Lmulx_loop */
-	_mulx_piece	\k
+.irp k, 1,2,3,4,5,6,7
+	_mulx_step	\k
 .endr
 .endm
 
@@ -268,14 +268,8 @@ SYM_FUNC_START(sc_poly1305_blocks_x86_mulx)
 	cmpq		S_END(%rsp), %rsi
 	jae		.Lmulx_last
 .Lmulx_loop:
-	/*
-	 * h2's products after h0's and h1's: h2 is the last limb the block
-	 * before leaves, and the one multiplier would otherwise hold h1's
-	 * products behind both IMULs.  Zen 4 (family 25 model 17), 4 KiB:
-	 * 15.0 -> 14.0 cycles a block (the same h, bit for bit).
-	 */
-.irp k, 2,3,1,4,5
-	_mulx_piece	\k
+.irp k, 1,2,3,4,5
+	_mulx_step	\k
 .endr
 	_mulx_sums_next	%rsi, S_PAD(%rsp)
 	addq		$16, %rsi
