@@ -6,10 +6,11 @@
  * in %r12 and h in %r13/%r14/%r15 (h2 at most 9 on entry, at most 7 on
  * exit); clobbers %rax %rbx %rcx %rdx %rdi %r10 %r11 (poly1305-x86_64.S
  * has the derivation).  In seven pieces, 1 to 7, so that the stitched
- * AEAD code (chacha20poly1305-avx2.S) can place each between vector
- * instructions; the scalar row runs them back to back (_mulx_r), its loop
- * with pieces 6 and 7 as _mulx_sums_next, which also adds the next
- * block's message.  No piece reads a flag set before it.
+ * AEAD code (chacha20poly1305-avx2.S, the _mac kernels of
+ * chacha-x86_64.S) can place each between vector instructions, in the
+ * order _mulx_step gives; the scalar row runs them back to back
+ * (_mulx_r), its loop with pieces 6 and 7 as _mulx_sums_next, which also
+ * adds the next block's message.  No piece reads a flag set before it.
  */
 #ifndef _SC_ASM_X86_POLY1305_MULX_H
 #define _SC_ASM_X86_POLY1305_MULX_H
