@@ -363,8 +363,8 @@ SYM_FUNC_START(sc_keccakx8_permute_avx2)
 SYM_FUNC_END(sc_keccakx8_permute_avx2)
 
 /*
- * The squeeze's byte output, for sc_keccakx4_extract_avx2 and
- * sc_keccakx4_squeeze_avx2 (below): the first \left lanes (1..21) of the
+ * The squeeze's byte output, for sc_keccakx4_extract_avx2 and both
+ * squeezes (below): the first \left lanes (1..21) of the
  * four states at \src to out[0..3] + \off (\out the array), 8 * \left
  * bytes each, nothing where out[j] is NULL.  Four lane lines make a 4x4
  * transpose (vpunpck[lh]qdq then vperm2i128) whose rows are 32

@@ -21,8 +21,9 @@
  * whole SHAKE128 squeeze 7.6% faster than the x8 row; with x8 as the
  * static choice there, noise in the calibration kept it about one run in
  * two.  The vector rows also write the squeezed bytes themselves
- * (extract: a lane transpose), and the AVX-512 rows squeeze several
- * blocks per call with the states held in registers (squeeze).
+ * (extract: a lane transpose) and squeeze several blocks per call
+ * (squeeze): the AVX-512 rows with the states held in registers, the
+ * AVX2 rows with the column parities carried from block to block.
  */
 #include <linux/types.h>
 #include <linux/linkage.h>
