@@ -2430,6 +2430,15 @@ SYM_FUNC_END(sc_chacha_xor_avx2_6h)
 	mov	%edx, (\ks + 44)(%rsp)
 .endm
 
+/* the scalar block's keystream at \ks(%rsp) into the data at \at */
+.macro _sxor at, ks
+.irp off, 0, 8, 16, 24, 32, 40, 48, 56
+	mov	(\at + \off)(SRC), %rax
+	xor	(\ks + \off)(%rsp), %rax
+	mov	%rax, (\at + \off)(DST)
+.endr
+.endm
+
 /* load the state (word 12 from S_CTR) and run the rounds */
 .macro _sblock
 	mov	S_NR(%rsp), %eax
@@ -2577,11 +2586,7 @@ SYM_FUNC_START(sc_chacha_xor_avx2_9x)
 	.set	SAVE, H_SAVE
 	.set	SPILL, H_SPILL
 	.set	CTRS, H_CTRS
-	push	%rbx
-	push	%r12
-	push	%r13
-	push	%r14
-	push	%r15
+	_push_saved
 	_frame_enter	H_FRAME
 	mov	%rdi, H_STATE(%rsp)
 	mov	%rsi, H_DST(%rsp)
@@ -2619,11 +2624,7 @@ SYM_FUNC_START(sc_chacha_xor_avx2_9x)
 	mov	H_SRC(%rsp), SRC
 	mov	H_DST(%rsp), DST
 	_finish_16	1
-.irp off, 0, 8, 16, 24, 32, 40, 48, 56
-	mov	(512 + \off)(SRC), %rax
-	xor	(H_KS + \off)(%rsp), %rax
-	mov	%rax, (512 + \off)(DST)
-.endr
+	_sxor	512, H_KS
 	add	$576, SRC
 	add	$576, DST
 	mov	SRC, H_SRC(%rsp)
@@ -2640,11 +2641,7 @@ SYM_FUNC_START(sc_chacha_xor_avx2_9x)
 	.set	.Loff, .Loff + 32
 .endr
 	_frame_leave
-	pop	%r15
-	pop	%r14
-	pop	%r13
-	pop	%r12
-	pop	%rbx
+	_pop_saved
 	vzeroupper
 	RET
 SYM_FUNC_END(sc_chacha_xor_avx2_9x)
@@ -2676,11 +2673,7 @@ SYM_FUNC_END(sc_chacha_xor_avx2_9x)
 
 SYM_FUNC_START(sc_chacha_xor_avx2_5h)
 	_set_h	32, 1
-	push	%rbx
-	push	%r12
-	push	%r13
-	push	%r14
-	push	%r15
+	_push_saved
 	_frame_enter	G_FRAME
 	mov	STATE, G_STATE(%rsp)
 	mov	DST, G_DST(%rsp)
@@ -2715,11 +2708,7 @@ SYM_FUNC_START(sc_chacha_xor_avx2_5h)
 	mov	G_DST(%rsp), DST
 	mov	G_SRC(%rsp), SRC
 	mov	G_LEN(%rsp), LEN
-.irp off, 0, 8, 16, 24, 32, 40, 48, 56
-	mov	\off(SRC), %rax
-	xor	(G_KS + \off)(%rsp), %rax
-	mov	%rax, \off(DST)
-.endr
+	_sxor	0, G_KS
 	add	$64, SRC
 	add	$64, DST
 	sub	$64, LEN
@@ -2737,11 +2726,7 @@ SYM_FUNC_START(sc_chacha_xor_avx2_5h)
 	vmovdqa	V0, (G_KS + 32)(%rsp)
 	vmovdqa	%xmm0, G_C(%rsp)
 	_frame_leave
-	pop	%r15
-	pop	%r14
-	pop	%r13
-	pop	%r12
-	pop	%rbx
+	_pop_saved
 	vzeroupper
 	RET
 SYM_FUNC_END(sc_chacha_xor_avx2_5h)

@@ -308,11 +308,9 @@
 
 /* C0..C4 = the column parities of the states at \st */
 .macro _k2_parity5	st
-	_k2_parity	C0, \st, 64, 0
-	_k2_parity	C1, \st, 64, 1
-	_k2_parity	C2, \st, 64, 2
-	_k2_parity	C3, \st, 64, 3
-	_k2_parity	C4, \st, 64, 4
+.irp x, 0, 1, 2, 3, 4
+	_k2_parity	C\x, \st, 64, \x
+.endr
 .endm
 
 /* void sc_keccakx4_permute_avx2(u64 *st): states st[j..j+3] */
