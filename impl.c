@@ -34,6 +34,7 @@
 #include "asm/x86/keccak_rows.h"
 #include "asm/x86/aead_rows.h"
 #include "asm/x86/keccakx_rows.h"
+#include "asm/x86/core_probe.h"
 #elif defined(__aarch64__)
 #include "asm/arm64/rows.h"
 #endif
@@ -654,6 +655,8 @@ struct sc_calib_result {
 	u32 t_static[SC_NCLASSES];	/* ns per sample: static row */
 	u32 t_second[SC_NCLASSES];	/* ns per sample: runner-up, 0 if none */
 	const struct sc_impl *second[SC_NCLASSES];
+	unsigned int nrecheck;		/* classes timed again: core was busy */
+	unsigned int nbusy;		/* classes only timed while it was */
 };
 
 static struct sc_calib_result sc_calib[SC_ALG_COUNT] __initdata;
@@ -731,6 +734,45 @@ static u32 __init sc_calib_turn(void (*op)(void *arg),
 	return best;
 }
 
+/*
+ * Another thread is using this core's integer pipes (the core's other
+ * hardware thread, in a guest perhaps another tenant's): four chains of
+ * dependent adds side by side take SC_CALIB_BUSY_PCT percent longer than
+ * one (asm/x86/core_probe.h).  Rows slow down unequally then: on a Zen 4
+ * guest with AVX2 only, in such spells (tens of milliseconds, about one
+ * process start in five at times), the rows that weave a general-register
+ * block into the vector ones ran 1.4-1.8x slower and avx2-horiz 1.03-1.2x,
+ * so the plans gave avx2-horiz the classes from 1 KiB, 14% slower than
+ * avx2-x16 on a free core.  Best of three, so that an interrupt does not
+ * count as load; a clock too coarse to time the chains (UML's) reads 0
+ * and tells nothing.  About 5 us.
+ */
+#define SC_CALIB_PROBE_STEPS	500
+#define SC_CALIB_BUSY_PCT	120
+
+static bool __init sc_calib_core_busy(u32 cpu)
+{
+#ifdef SC_ARCH_CORE_PROBE
+	u64 one = ~0ULL, four = ~0ULL, t0, t1, t2;
+	unsigned int k;
+
+	if (!sc_arch_add_chains_ok(cpu))
+		return false;
+	for (k = 0; k < 3; k++) {
+		t0 = sc_clock_ns();
+		sc_arch_add_chains(SC_CALIB_PROBE_STEPS, false);
+		t1 = sc_clock_ns();
+		sc_arch_add_chains(SC_CALIB_PROBE_STEPS, true);
+		t2 = sc_clock_ns();
+		one = min_t(u64, one, t1 - t0);
+		four = min_t(u64, four, t2 - t1);
+	}
+	return one && four && four * 100 > one * SC_CALIB_BUSY_PCT;
+#else
+	return false;
+#endif
+}
+
 /* Time @a is within the margin of time @b: not measurably slower. */
 static bool __init sc_calib_close(u32 a, u32 b)
 {
@@ -801,6 +843,7 @@ struct sc_calib_run {
 /* Each table's measuring, kept until every table is measured and confirmed */
 static unsigned int sc_calib_reps[SC_ALG_COUNT][SC_NCLASSES][SC_CALIB_MAX_ROWS] __initdata;
 static u32 sc_calib_t[SC_ALG_COUNT][SC_NCLASSES][SC_CALIB_MAX_ROWS] __initdata;
+static bool sc_calib_busy[SC_ALG_COUNT][SC_NCLASSES] __initdata;
 
 /* One more turn of row @i at class @cl, into t[cl][i] (the best so far). */
 static void __init sc_calib_row_turn(struct sc_calib_run *run, unsigned int cl,
@@ -904,35 +947,80 @@ static void __init sc_calib_run_init(struct sc_calib_run *run,
 	run->reps = sc_calib_reps[alg];
 }
 
+/* Every candidate row's turns at class @cl; false once the time is spent. */
+static bool __init sc_calib_passes(struct sc_calib_run *run, unsigned int cl,
+				   u32 *t, u64 deadline)
+{
+	unsigned int n = min_t(unsigned int, sc_nimpls[run->alg],
+			       SC_CALIB_MAX_ROWS);
+	unsigned int k, p;
+
+	for (p = 0; p < SC_CALIB_PASSES; p++)
+		for (k = 0; k < n; k++) {
+			if (sc_clock_ns() > deadline)
+				return false;
+			/* odd passes backwards: no row always follows one */
+			sc_calib_row_turn(run, cl, p & 1 ? n - 1 - k : k, t);
+		}
+	return true;
+}
+
 /*
  * Fill t[class][row] with the best time of each candidate row for
  * SC_CALIB_MAX_REPS operations, scaled from what was run (U32_MAX for rows
  * that are not candidates): the passes, before sc_calib_confirm().
+ * busy[class]: the core was busy (sc_calib_core_busy()) before or after
+ * the class's passes.
  */
 static bool __init sc_calib_measure(struct sc_calib_run *run,
 				    u32 t[SC_NCLASSES][SC_CALIB_MAX_ROWS],
-				    u64 deadline)
+				    bool *busy, u64 deadline)
 {
-	enum sc_alg alg = run->alg;
-	unsigned int n = min_t(unsigned int, sc_nimpls[alg], SC_CALIB_MAX_ROWS);
-	unsigned int cl, k, p;
+	bool was_busy = sc_calib_core_busy(run->cpu), now;
+	unsigned int cl;
 
 	memset(run->reps, 0, sizeof(sc_calib_reps[0]));
 	memset(t, 0xff, sizeof(u32) * SC_NCLASSES * SC_CALIB_MAX_ROWS);
+	memset(busy, 0, sizeof(bool) * SC_NCLASSES);
 	for (cl = 0; cl < SC_NCLASSES; cl++) {
 		/* classes of one state count share its timing */
-		if (sc_calib_same_as_before(alg, cl))
+		if (sc_calib_same_as_before(run->alg, cl))
 			continue;
-		for (p = 0; p < SC_CALIB_PASSES; p++)
-			for (k = 0; k < n; k++) {
-				if (sc_clock_ns() > deadline)
-					return false;
-				/* odd passes backwards: no row always follows one */
-				sc_calib_row_turn(run, cl, p & 1 ? n - 1 - k : k,
-						  t[cl]);
-			}
+		if (!sc_calib_passes(run, cl, t[cl], deadline))
+			return false;
+		now = sc_calib_core_busy(run->cpu);
+		busy[cl] = was_busy || now;
+		was_busy = now;
 	}
 	return true;
+}
+
+/*
+ * The classes whose passes the core was busy for, timed again once it is
+ * free (waiting for that while the time lasts), until a class's passes
+ * end with it still free; the number of classes that got there.  Best
+ * times only go down, and a free core's are the lower for every row, so
+ * the busy turns drop out of the choice.
+ */
+static unsigned int __init sc_calib_recheck(struct sc_calib_run *run,
+					    u32 t[SC_NCLASSES][SC_CALIB_MAX_ROWS],
+					    bool *busy, u64 deadline)
+{
+	unsigned int cl, n = 0;
+
+	for (cl = 0; cl < SC_NCLASSES; cl++) {
+		while (busy[cl]) {
+			if (sc_clock_ns() > deadline)
+				return n;
+			if (sc_calib_core_busy(run->cpu))
+				continue;
+			if (!sc_calib_passes(run, cl, t[cl], deadline))
+				return n;
+			busy[cl] = sc_calib_core_busy(run->cpu);
+			n += !busy[cl];
+		}
+	}
+	return n;
 }
 
 /* Classes of one state count (Keccak xN) take the timing of the first. */
@@ -1025,16 +1113,28 @@ static void __init sc_plan_build(enum sc_alg alg, u32 cpu, bool measured,
 		res->ns = max_t(u64, ns, 1);
 }
 
+/* The classes still flagged busy after sc_calib_recheck(). */
+static unsigned int __init sc_calib_nbusy(const bool *busy)
+{
+	unsigned int cl, n = 0;
+
+	for (cl = 0; cl < SC_NCLASSES; cl++)
+		n += busy[cl];
+	return n;
+}
+
 /*
- * Every table's plans: measured where it can be, in two steps.  First each
- * table's passes, and its plans built from them at once (the AEAD's
+ * Every table's plans: measured where it can be, in three steps.  First
+ * each table's passes, and its plans built from them at once (the AEAD's
  * onepass row runs on the ChaCha and Poly1305 plans while it is timed);
- * then, once all are measured, each table's confirming turns
+ * then, once all are measured, the classes timed while the core was busy
+ * timed again (sc_calib_recheck()); then each table's confirming turns
  * (sc_calib_confirm()) and its plans built again.
  */
 static void __init sc_plans_make(u32 cpu, bool calibrate, u64 deadline)
 {
 	bool measured[SC_ALG_COUNT], late[SC_ALG_COUNT];
+	unsigned int nrecheck[SC_ALG_COUNT] = { 0 };
 	struct sc_calib_run run;
 	u64 t0, ns[SC_ALG_COUNT];
 	unsigned int alg;
@@ -1046,7 +1146,8 @@ static void __init sc_plans_make(u32 cpu, bool calibrate, u64 deadline)
 		t0 = sc_clock_ns();
 		sc_calib_run_init(&run, alg, cpu);
 		measured[alg] = want &&
-				sc_calib_measure(&run, sc_calib_t[alg], deadline);
+				sc_calib_measure(&run, sc_calib_t[alg],
+						 sc_calib_busy[alg], deadline);
 		late[alg] = want && !measured[alg];
 		if (measured[alg])
 			sc_calib_share(alg, sc_calib_t[alg]);
@@ -1058,10 +1159,21 @@ static void __init sc_plans_make(u32 cpu, bool calibrate, u64 deadline)
 			continue;
 		t0 = sc_clock_ns();
 		sc_calib_run_init(&run, alg, cpu);
+		nrecheck[alg] = sc_calib_recheck(&run, sc_calib_t[alg],
+						 sc_calib_busy[alg], deadline);
+		ns[alg] += sc_clock_ns() - t0;
+	}
+	for (alg = 0; alg < SC_ALG_COUNT; alg++) {
+		if (!measured[alg])
+			continue;
+		t0 = sc_clock_ns();
+		sc_calib_run_init(&run, alg, cpu);
 		sc_calib_confirm(&run, sc_calib_t[alg], deadline);
 		sc_calib_share(alg, sc_calib_t[alg]);
 		ns[alg] += sc_clock_ns() - t0;
 		sc_plan_build(alg, cpu, true, false, ns[alg]);
+		sc_calib[alg].nrecheck = nrecheck[alg];
+		sc_calib[alg].nbusy = sc_calib_nbusy(sc_calib_busy[alg]);
 	}
 }
 
@@ -1117,8 +1229,11 @@ static bool __init sc_class_counted(enum sc_alg alg, unsigned int cl)
 
 /* room for one range ("..., avx512-horiz to 1536 B (+14% over avx512)") */
 #define SC_DESCRIBE_RANGE	64
-/* and for the summary ("; measured in 14.9 ms, 11 of 18 size classes ...") */
-#define SC_DESCRIBE_SUMMARY	112
+/*
+ * and for the summary ("; measured in 14.9 ms (2 timed again: the core was
+ * busy), 11 of 18 size classes ...")
+ */
+#define SC_DESCRIBE_SUMMARY	192
 
 /*
  * "chacha20: scalar to 128 B (+12% over avx512vl), avx512vl to 384 B (+3%
@@ -1195,6 +1310,14 @@ void __init sc_dispatch_describe(enum sc_alg alg, char *buf, size_t len)
 	n += scnprintf(buf + n, len - n, "; measured in %llu.%llu ms",
 		       (unsigned long long)res->ns / 1000000,
 		       (unsigned long long)res->ns / 100000 % 10);
+	if (res->nrecheck)
+		n += scnprintf(buf + n, len - n,
+			       " (%u timed again: the core was busy)",
+			       res->nrecheck);
+	if (res->nbusy)
+		n += scnprintf(buf + n, len - n,
+			       " (%u timed only while the core was busy)",
+			       res->nbusy);
 	/* a clock too coarse for a sample (UML) can leave sum_best at 0 */
 	if (ndiff && !sum_best)
 		scnprintf(buf + n, len - n,
