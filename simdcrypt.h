@@ -425,6 +425,8 @@ u32 sc_calib_steady(enum sc_alg alg, unsigned int cl, unsigned int i);
 /* userspace: calibration's choice among times @t[row] (test/harness.c) */
 unsigned int sc_calib_choose_times(enum sc_alg alg, u32 cpu, bool simd_ok,
 				   unsigned int stat, const u32 *t);
+/* userspace: the next this many core probes report a busy core (tests) */
+extern unsigned int sc_calib_fake_busy;
 #endif
 bool sc_dispatch_calibrated(enum sc_alg alg);
 

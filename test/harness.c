@@ -2608,6 +2608,48 @@ static void describe_short(enum sc_alg alg, const char *an)
 	      "dispatch", an, "describe in %zu bytes: %s", sizeof(buf), buf);
 }
 
+/* The number before @what in @desc ("(3 timed again: ...)"), 0 if none. */
+static unsigned int describe_count(const char *desc, const char *what)
+{
+	const char *p = strstr(desc, what);
+
+	if (!p)
+		return 0;
+	while (p > desc && p[-1] >= '0' && p[-1] <= '9')
+		p--;
+	return (unsigned int)strtoul(p, NULL, 10);
+}
+
+/*
+ * A busy core (sc_calib_core_busy(), its probes made to say so): two busy
+ * probes, before and after ChaCha20's first class, flag its first two
+ * classes, timed again once the probes say free (or, in a real busy spell
+ * outlasting the time budget, timed only while busy); probes that never
+ * say free leave every class timed only while busy when the time runs
+ * out, and the plans still measured.
+ */
+static void test_calib_busy_core(void)
+{
+	static const char again[] = " timed again: the core was busy)";
+	static const char only[] = " timed only while the core was busy)";
+	char desc[1024];
+
+	sc_calib_fake_busy = 2;
+	sc_dispatch_init(true);
+	sc_dispatch_describe(SC_ALG_CHACHA, desc, sizeof(desc));
+	check(sc_dispatch_calibrated(SC_ALG_CHACHA) && !sc_calib_fake_busy &&
+	      describe_count(desc, again) + describe_count(desc, only) >= 2,
+	      "dispatch", "chacha", "busy core: classes timed again: %s", desc);
+
+	sc_calib_fake_busy = ~0u;
+	sc_dispatch_init(true);
+	sc_calib_fake_busy = 0;
+	sc_dispatch_describe(SC_ALG_CHACHA, desc, sizeof(desc));
+	check(sc_dispatch_calibrated(SC_ALG_CHACHA) &&
+	      describe_count(desc, only) >= 2 && !describe_count(desc, again),
+	      "dispatch", "chacha", "core busy throughout: %s", desc);
+}
+
 /*
  * Calibration's choice (sc_calib_choose()) on made-up times, in a table
  * with a native row that needs no SIMD (p) and two SIMD rows (s1, s2),
@@ -2915,6 +2957,7 @@ static void test_dispatch(void)
 		printf("dispatch %s\n", desc);
 		describe_short(alg, an);
 	}
+	test_calib_busy_core();
 	sc_dispatch_init(g_calibrate);
 }
 
