@@ -737,18 +737,23 @@ static u32 __init sc_calib_turn(void (*op)(void *arg),
 /*
  * Another thread is using this core's integer pipes (the core's other
  * hardware thread, in a guest perhaps another tenant's): four chains of
- * dependent adds side by side take SC_CALIB_BUSY_PCT percent longer than
- * one (asm/x86/core_probe.h).  Rows slow down unequally then: on a Zen 4
- * guest with AVX2 only, in such spells (tens of milliseconds, about one
- * process start in five at times), the rows that weave a general-register
- * block into the vector ones ran 1.4-1.8x slower and avx2-horiz 1.03-1.2x,
- * so the plans gave avx2-horiz the classes from 1 KiB, 14% slower than
- * avx2-x16 on a free core.  Best of three, so that an interrupt does not
- * count as load; a clock too coarse to time the chains (UML's) reads 0
- * and tells nothing.  About 5 us.
+ * dependent adds side by side take more than SC_CALIB_BUSY_PCT percent
+ * of the time of one (asm/x86/core_probe.h).  Rows slow down unequally
+ * then: on a Zen 4 guest with AVX2 only, in such spells (tens of
+ * milliseconds, about one process start in five at times), the rows that
+ * weave a general-register block into the vector ones ran 1.4-1.8x slower
+ * and avx2-horiz 1.03-1.2x, so the plans gave avx2-horiz the classes from
+ * 1 KiB, 14% slower than avx2-x16 on a free core.  The probe and the two
+ * rows (4 KiB) timed in turns there, 300,000 times: the probe read at
+ * most 111% 296,325 times, with avx2-x16 3% or more ahead of avx2-horiz
+ * in all but 406, and 112-179% 3,675 times, with avx2-x16 not ahead in
+ * 3,641 of them; 115 keeps a margin over the free core's readings and
+ * catches 85% of the busy ones (3,109; at 120, 74%).  Best of
+ * three, so that an interrupt does not count as load; a clock too coarse
+ * to time the chains (UML's) reads 0 and tells nothing.  About 5 us.
  */
-#define SC_CALIB_PROBE_STEPS	500
-#define SC_CALIB_BUSY_PCT	120
+#define SC_CALIB_PROBE_STEPS	250
+#define SC_CALIB_BUSY_PCT	115
 
 #ifndef __KERNEL__
 unsigned int sc_calib_fake_busy;
