@@ -103,6 +103,10 @@
  *   sc_chacha_xor_avx512_24vh[_key]  17-24 blocks: one vertical zmm batch
  *                               of 16 and two horizontal zmm batches of 4
  *                               in one round loop (see _chacha_vh)
+ *   sc_chacha_xor_avx512_24zy[_key]  17-24 blocks where zmm issues as two
+ *                               halves (Zen 4): a vertical zmm batch of 16
+ *                               and a vertical ymm batch of 8 in one round
+ *                               loop (see _chacha_zy)
  *   sc_hchacha_ssse3 / sc_hchacha_avx512vl: one block, one row per register
  *                               (the classic "horizontal" layout), diagonals
  *                               by pshufd.
@@ -2231,6 +2235,161 @@ SYM_FUNC_START(sc_chacha_xor_avx512_24vh_mac)
 	_pop_saved
 	RET
 SYM_FUNC_END(sc_chacha_xor_avx512_24vh_mac)
+
+/*
+ * 17 to 24 blocks where 512-bit instructions issue as two halves (Zen 4):
+ * blocks 0-15 in a vertical zmm batch (A, zmm0-15) and 16-23 in a
+ * vertical ymm batch (Y, ymm16-31), one round loop, one quarter-round of
+ * each in turn.  Both batches are vertical, so no lane is idle and there
+ * is no shuffle in the rounds: a double round is 192 half-width slots for
+ * A and 96 for Y, 72 cycles on four pipes.  On Zen 4, cycles a call: 24
+ * blocks in _chacha_vh took 999-1007 (its horizontal rows cost pshufds
+ * and a quarter of their lanes at 17-23 blocks), a zmm batch of 16 alone
+ * 647 and a ymm batch of 8 alone 425.  Same arguments and lengths as
+ * _chacha_vh at \vl 64.  After the rounds Y's last four words are parked
+ * in the frame while A is transposed (zmm28-31 its temporaries) and
+ * written, then Y is transposed at ymm width (ymm0-3 its temporaries).
+ * Frame: the two batch counters, the key pointer, the parked words.
+ */
+.macro _chacha_zy id, key=0
+	_set_vl	64, 2
+	.set	Y0, %ymm16
+	.set	Y1, %ymm17
+	.set	Y2, %ymm18
+	.set	Y3, %ymm19
+	.set	Y4, %ymm20
+	.set	Y5, %ymm21
+	.set	Y6, %ymm22
+	.set	Y7, %ymm23
+	.set	Y8, %ymm24
+	.set	Y9, %ymm25
+	.set	Y10, %ymm26
+	.set	Y11, %ymm27
+	.set	Y12, %ymm28
+	.set	Y13, %ymm29
+	.set	Y14, %ymm30
+	.set	Y15, %ymm31
+	.set	TMP, V30
+	.set	TMP2, V31
+	.set	CTRA, 0
+	.set	CTRB, 4
+	.set	KEYP, 8
+	.set	YPARK, 64
+	.set	FRAME, YPARK + 4 * 32
+
+.if \key
+	sub	$64, SRC
+	sub	$64, DST
+	add	$64, LEN
+.endif
+	_frame_enter	FRAME
+.if \key
+	mov	%r9, KEYP(%rsp)
+.endif
+	mov	48(STATE), CTR
+	mov	CTR, CTRA(%rsp)
+	lea	16(CTR64), %eax
+	mov	%eax, CTRB(%rsp)
+	_init_512	A, CTRA(%rsp)
+	_zy_init
+	mov	NROUNDS, RLOOP
+1:
+	_dround_zy
+	sub	$2, RLOOP
+	jg	1b
+	_ffw_512	A, CTRA(%rsp)
+	_zy_ffw
+	/* park Y12-Y15, transpose and write A with zmm28-31 as temps */
+	vmovdqa64	%ymm28, (YPARK + 0 * 32)(%rsp)
+	vmovdqa64	%ymm29, (YPARK + 1 * 32)(%rsp)
+	vmovdqa64	%ymm30, (YPARK + 2 * 32)(%rsp)
+	vmovdqa64	%ymm31, (YPARK + 3 * 32)(%rsp)
+	_transpose	A0,A1,A2,A3,A4,A5,A6,A7,A8,A9,A10,A11,A12,A13,A14,A15, V28,V29,V30,V31
+.if \key
+	_key_block	\id, \id\()_v, A0, A4, A8, A12
+	_out	\id, A0,A1,A2,A3,A4,A5,A6,A7,A8,A9,A10,A11,A12,A13,A14,A15, \id\()_v
+.else
+	_out	\id, A0,A1,A2,A3,A4,A5,A6,A7,A8,A9,A10,A11,A12,A13,A14,A15
+.endif
+	/* Y at ymm width: B0-B15 name ymm16-31, A0-A3 (ymm0-3) the temps */
+	_set_vl	32, 2
+	.set	TMP, V30
+	.set	TMP2, V31
+	vmovdqa64	(YPARK + 0 * 32)(%rsp), B12
+	vmovdqa64	(YPARK + 1 * 32)(%rsp), B13
+	vmovdqa64	(YPARK + 2 * 32)(%rsp), B14
+	vmovdqa64	(YPARK + 3 * 32)(%rsp), B15
+	_transpose	B0,B1,B2,B3,B4,B5,B6,B7,B8,B9,B10,B11,B12,B13,B14,B15, A0,A1,A2,A3
+	_out	\id\()y, B0,B1,B2,B3,B4,B5,B6,B7,B8,B9,B10,B11,B12,B13,B14,B15
+	jmp	.Ldone_\id
+
+	_partial_masked	\id\()y
+	jmp	.Ldone_\id
+	_set_vl	64, 2
+	.set	TMP, V30
+	.set	TMP2, V31
+	_partial_masked	\id
+.Ldone_\id\()y:
+.Ldone_\id:
+	/* wipe the parked keystream words */
+	vpxor		%ymm0, %ymm0, %ymm0
+	vmovdqa		%ymm0, (YPARK + 0 * 32)(%rsp)
+	vmovdqa		%ymm0, (YPARK + 1 * 32)(%rsp)
+	vmovdqa		%ymm0, (YPARK + 2 * 32)(%rsp)
+	vmovdqa		%ymm0, (YPARK + 3 * 32)(%rsp)
+	_frame_leave
+	vzeroupper
+.endm
+
+/* Y := the input state broadcast, word 12 = the counter at CTRB + lane */
+.macro _zy_init
+.irp i, 0,1,2,3,4,5,6,7,8,9,10,11,13,14,15
+	vpbroadcastd	(4 * \i)(STATE), Y\i
+.endr
+	vpbroadcastd	CTRB(%rsp), Y12
+	vpaddd		.Lsc_inc(%rip), Y12, Y12
+.endm
+
+.macro _zy_ffw
+.irp i, 0,1,2,3,4,5,6,7,8,9,10,11,13,14,15
+	vpaddd		(4 * \i)(STATE){1to8}, Y\i, Y\i
+.endr
+	vpaddd		.Lsc_inc(%rip), Y12, Y12
+	vpaddd		CTRB(%rsp){1to8}, Y12, Y12
+.endm
+
+/* four quarter-round steps of A (zmm) and Y (ymm), one of each in turn */
+.macro _qstep_zy r, x0,y0,z0, x1,y1,z1, x2,y2,z2, x3,y3,z3
+	_qr_512	A, \r, \x0, \y0, \z0
+	_qr_512	Y, \r, \x0, \y0, \z0
+	_qr_512	A, \r, \x1, \y1, \z1
+	_qr_512	Y, \r, \x1, \y1, \z1
+	_qr_512	A, \r, \x2, \y2, \z2
+	_qr_512	Y, \r, \x2, \y2, \z2
+	_qr_512	A, \r, \x3, \y3, \z3
+	_qr_512	Y, \r, \x3, \y3, \z3
+.endm
+
+.macro _dround_zy
+	_qstep_zy	16, 0,4,12, 1,5,13, 2,6,14, 3,7,15
+	_qstep_zy	12, 8,12,4, 9,13,5, 10,14,6, 11,15,7
+	_qstep_zy	8, 0,4,12, 1,5,13, 2,6,14, 3,7,15
+	_qstep_zy	7, 8,12,4, 9,13,5, 10,14,6, 11,15,7
+	_qstep_zy	16, 0,5,15, 1,6,12, 2,7,13, 3,4,14
+	_qstep_zy	12, 10,15,5, 11,12,6, 8,13,7, 9,14,4
+	_qstep_zy	8, 0,5,15, 1,6,12, 2,7,13, 3,4,14
+	_qstep_zy	7, 10,15,5, 11,12,6, 8,13,7, 9,14,4
+.endm
+
+SYM_FUNC_START(sc_chacha_xor_avx512_24zy)
+	_chacha_zy	z24zy
+	RET
+SYM_FUNC_END(sc_chacha_xor_avx512_24zy)
+
+SYM_FUNC_START(sc_chacha_xor_avx512_24zy_key)
+	_chacha_zy	z24zyk, 1
+	RET
+SYM_FUNC_END(sc_chacha_xor_avx512_24zy_key)
 
 SYM_FUNC_START(sc_chacha_xor_avx512vl_1h)
 	_chacha_h	x1h, 16, 1
