@@ -790,6 +790,14 @@ static bool __init sc_calib_core_busy(u32 cpu)
 #endif
 }
 
+#ifndef __KERNEL__
+/* The same probe for the benchmark's samples (bench/bench.c). */
+bool sc_core_busy(void)
+{
+	return sc_calib_core_busy(sc_cpu_features());
+}
+#endif
+
 /* Time @a is within the margin of time @b: not measurably slower. */
 static bool __init sc_calib_close(u32 a, u32 b)
 {

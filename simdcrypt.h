@@ -427,6 +427,8 @@ unsigned int sc_calib_choose_times(enum sc_alg alg, u32 cpu, bool simd_ok,
 				   unsigned int stat, const u32 *t);
 /* userspace: the next this many core probes report a busy core (tests) */
 extern unsigned int sc_calib_fake_busy;
+/* userspace: another thread is using this core (calibration's probe) */
+bool sc_core_busy(void);
 #endif
 bool sc_dispatch_calibrated(enum sc_alg alg);
 
