@@ -103,10 +103,11 @@
  *   sc_chacha_xor_avx512_24vh[_key]  17-24 blocks: one vertical zmm batch
  *                               of 16 and two horizontal zmm batches of 4
  *                               in one round loop (see _chacha_vh)
- *   sc_chacha_xor_avx512_24zy[_key]  17-24 blocks where zmm issues as two
- *                               halves (Zen 4): a vertical zmm batch of 16
- *                               and a vertical ymm batch of 8 in one round
- *                               loop (see _chacha_zy)
+ *   sc_chacha_xor_avx512_24zy[_key,_mac]  17-24 blocks where zmm issues
+ *                               as two halves (Zen 4): a vertical zmm batch
+ *                               of 16 and a vertical ymm batch of 8 in one
+ *                               round loop (see _chacha_zy); _mac as
+ *                               24vh_mac
  *   sc_hchacha_ssse3 / sc_hchacha_avx512vl: one block, one row per register
  *                               (the classic "horizontal" layout), diagonals
  *                               by pshufd.
@@ -2249,9 +2250,11 @@ SYM_FUNC_END(sc_chacha_xor_avx512_24vh_mac)
  * _chacha_vh at \vl 64.  After the rounds Y's last four words are parked
  * in the frame while A is transposed (zmm28-31 its temporaries) and
  * written, then Y is transposed at ymm width (ymm0-3 its temporaries).
- * Frame: the two batch counters, the key pointer, the parked words.
+ * \mac: four MULX Poly1305 blocks a double round woven in, as
+ * _chacha_vh's.  Frame: the two batch counters, the key pointer, the
+ * _mac kernel's fields, the parked words.
  */
-.macro _chacha_zy id, key=0
+.macro _chacha_zy id, key=0, mac=0
 	_set_vl	64, 2
 	.set	Y0, %ymm16
 	.set	Y1, %ymm17
@@ -2274,7 +2277,16 @@ SYM_FUNC_END(sc_chacha_xor_avx512_24vh_mac)
 	.set	CTRA, 0
 	.set	CTRB, 4
 	.set	KEYP, 8
+.if \mac
+	.set	MCORE, 16
+	.set	MACP, 24
+	.set	MSKIP, 32
+	.set	MRND, 36
+	.set	GSAVE, 40
+	.set	YPARK, 128
+.else
 	.set	YPARK, 64
+.endif
 	.set	FRAME, YPARK + 4 * 32
 
 .if \key
@@ -2286,17 +2298,34 @@ SYM_FUNC_END(sc_chacha_xor_avx512_24vh_mac)
 .if \key
 	mov	%r9, KEYP(%rsp)
 .endif
+.if \mac
+	_mac_args
+.endif
 	mov	48(STATE), CTR
 	mov	CTR, CTRA(%rsp)
 	lea	16(CTR64), %eax
 	mov	%eax, CTRB(%rsp)
 	_init_512	A, CTRA(%rsp)
 	_zy_init
+.if \mac
+	_mac_begin
+1:
+	.set	MACW, 1
+	.set	MAC_BLOCKS, 4
+	.set	MSLOT, 0
+	.set	MPIECE, 0
+	_dround_zy
+	.set	MACW, 0
+	subl	$2, MRND(%rsp)
+	jg	1b
+	_mac_end
+.else
 	mov	NROUNDS, RLOOP
 1:
 	_dround_zy
 	sub	$2, RLOOP
 	jg	1b
+.endif
 	_ffw_512	A, CTRA(%rsp)
 	_zy_ffw
 	/* park Y12-Y15, transpose and write A with zmm28-31 as temps */
@@ -2331,6 +2360,12 @@ SYM_FUNC_END(sc_chacha_xor_avx512_24vh_mac)
 	_partial_masked	\id
 .Ldone_\id\()y:
 .Ldone_\id:
+.if \mac
+	/* the MULX products' scratch registers that nothing restores */
+	xor	%eax, %eax
+	xor	%r10d, %r10d
+	xor	%r11d, %r11d
+.endif
 	/* wipe the parked keystream words */
 	vpxor		%ymm0, %ymm0, %ymm0
 	vmovdqa		%ymm0, (YPARK + 0 * 32)(%rsp)
@@ -2362,12 +2397,16 @@ SYM_FUNC_END(sc_chacha_xor_avx512_24vh_mac)
 .macro _qstep_zy r, x0,y0,z0, x1,y1,z1, x2,y2,z2, x3,y3,z3
 	_qr_512	A, \r, \x0, \y0, \z0
 	_qr_512	Y, \r, \x0, \y0, \z0
+	_mac_slot
 	_qr_512	A, \r, \x1, \y1, \z1
 	_qr_512	Y, \r, \x1, \y1, \z1
+	_mac_slot
 	_qr_512	A, \r, \x2, \y2, \z2
 	_qr_512	Y, \r, \x2, \y2, \z2
+	_mac_slot
 	_qr_512	A, \r, \x3, \y3, \z3
 	_qr_512	Y, \r, \x3, \y3, \z3
+	_mac_slot
 .endm
 
 .macro _dround_zy
@@ -2390,6 +2429,17 @@ SYM_FUNC_START(sc_chacha_xor_avx512_24zy_key)
 	_chacha_zy	z24zyk, 1
 	RET
 SYM_FUNC_END(sc_chacha_xor_avx512_24zy_key)
+
+/*
+ * The same with Poly1305 woven into its rounds, four blocks a double
+ * round, as sc_chacha_xor_avx512_24vh_mac (its arguments and contract).
+ */
+SYM_FUNC_START(sc_chacha_xor_avx512_24zy_mac)
+	_push_saved
+	_chacha_zy	z24zym, 0, 1
+	_pop_saved
+	RET
+SYM_FUNC_END(sc_chacha_xor_avx512_24zy_mac)
 
 SYM_FUNC_START(sc_chacha_xor_avx512vl_1h)
 	_chacha_h	x1h, 16, 1
