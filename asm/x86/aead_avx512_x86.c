@@ -29,6 +29,7 @@
 #include "../../generic/chacha20poly1305.h"
 #include "aead_rows.h"
 #include "poly1305_rows.h"
+#include "chacha_rows.h"
 
 #ifndef asmlinkage
 #define asmlinkage	/* userspace harness */
@@ -194,18 +195,6 @@ asmlinkage void sc_chacha_xor_avx512_24zy_mac(const u32 *state, u8 *dst,
 					      int nrounds,
 					      const struct sc_chacha_mac *mac);
 
-/*
- * open, 17 to 24 blocks on Zen 4 (SC_CPU_ZMM_SPLIT): the 24-block kernel
- * with a vertical ymm batch of 8 beside the zmm one (_chacha_zy in
- * chacha-x86_64.S, as the ChaCha rows take there), the same four blocks
- * a double round woven in.  A 1420-byte call, with its 640 bytes of MAC:
- * 1036-1054 cycles with _chacha_vh, 943-1017 with it (a busy host).
- */
-static bool sc_ccp_zy_ok(void)
-{
-	return sc_cpu_features() & SC_CPU_ZMM_SPLIT;
-}
-
 /* Bytes one two-batch iteration's 20 rounds MAC: 5 blocks a double round */
 #define SC_CCP_WOVEN		(5 * 10 * POLY1305_BLOCK_SIZE)
 /* what sc_ccp_absorb_sealed() holds back of a first piece, one iteration's */
@@ -294,7 +283,7 @@ static void sc_ccp_open_mulx(const u32 *state, struct sc_poly1305_core *core,
 	memcpy(block, src + whole, len - whole);
 	if (head)
 		sc_poly1305_pick(head)->blocks(core, src, head, 1);
-	if (vh && sc_ccp_zy_ok())
+	if (vh && sc_chacha_zy_ok())
 		sc_chacha_xor_avx512_24zy_mac(state, dst, src, len, 20, &mac);
 	else if (vh)
 		sc_chacha_xor_avx512_24vh_mac(state, dst, src, len, 20, &mac);

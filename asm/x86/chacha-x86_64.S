@@ -244,11 +244,11 @@
 .endif
 .endm
 
-/* reg += the 32-bit word at @mem, broadcast (AVX-512 only) */
-.macro _vpaddd_bcst mem, reg
-.if VL == 64
+/* reg += the 32-bit word at @mem, broadcast (AVX-512 only; \vl: reg's width) */
+.macro _vpaddd_bcst mem, reg, vl=VL
+.if \vl == 64
 	vpaddd	\mem{1to16}, \reg, \reg
-.elseif VL == 32
+.elseif \vl == 32
 	vpaddd	\mem{1to8}, \reg, \reg
 .else
 	vpaddd	\mem{1to4}, \reg, \reg
@@ -453,14 +453,19 @@
 .endm
 
 .macro _qstep two, r, args:vararg
-.if ISA == 2
+.if \two == 2
+	_qstep_zy \r, \args
+.elseif ISA == 2
 	_qstep_512 \two, \r, \args
 .else
 	_qstep_16 \r, \args
 .endif
 .endm
 
-/* one double round: columns, then diagonals */
+/*
+ * One double round: columns, then diagonals.  \two: 0 batch A, 1 batches
+ * A and B, 2 batch A in zmm and Y in ymm (_chacha_zy).
+ */
 .macro _dround two
 	_qstep	\two, 16, 0,4,12, 1,5,13, 2,6,14, 3,7,15
 	_qstep	\two, 12, 8,12,4, 9,13,5, 10,14,6, 11,15,7
@@ -501,12 +506,12 @@
 	vpaddd		.Lsc_inc(%rip), \P\()12, \P\()12
 .endm
 
-.macro _ffw_512 P, ctr
+.macro _ffw_512 P, ctr, vl=VL
 .irp i, 0,1,2,3,4,5,6,7,8,9,10,11,13,14,15
-	_vpaddd_bcst	(4 * \i)(STATE), \P\i
+	_vpaddd_bcst	(4 * \i)(STATE), \P\i, \vl
 .endr
 	vpaddd		.Lsc_inc(%rip), \P\()12, \P\()12
-	_vpaddd_bcst	\ctr, \P\()12
+	_vpaddd_bcst	\ctr, \P\()12, \vl
 .endm
 
 /* ---- transposes ------------------------------------------------------ */
@@ -2062,6 +2067,35 @@ SYM_FUNC_END(sc_hchacha_avx512vl)
 .endm
 
 /*
+ * The one-loop kernels' frame and entry (_chacha_vh, _chacha_zy): the
+ * _mac kernels' fields at 16-87 (after the counter and the key pointer),
+ * then a keyed call's pointers set a block early (see _chacha_512), the
+ * frame, the key pointer and the _mac kernel's arguments.
+ */
+.macro _vh_mac_fields
+	.set	MCORE, 16
+	.set	MACP, 24
+	.set	MSKIP, 32
+	.set	MRND, 36
+	.set	GSAVE, 40
+.endm
+
+.macro _vh_enter key, mac
+.if \key
+	sub	$64, SRC
+	sub	$64, DST
+	add	$64, LEN
+.endif
+	_frame_enter	FRAME
+.if \key
+	mov	%r9, KEYP(%rsp)
+.endif
+.if \mac
+	_mac_args
+.endif
+.endm
+
+/*
  * One vertical batch and two horizontal ones in the same round loop:
  * \vl 64, blocks 0-15 in zmm and 16-23, for calls of 17 to 24 blocks;
  * \vl 32, blocks 0-7 in ymm and 8-11, for 9 to 12.  Where every vector
@@ -2098,28 +2132,13 @@ SYM_FUNC_END(sc_hchacha_avx512vl)
 	.set	CTRA, 0
 	.set	KEYP, 8
 .if \mac
-	.set	MCORE, 16
-	.set	MACP, 24
-	.set	MSKIP, 32
-	.set	MRND, 36
-	.set	GSAVE, 40
+	_vh_mac_fields
 	.set	FRAME, 96
 .else
 	.set	FRAME, 24
 .endif
 
-.if \key
-	sub	$64, SRC
-	sub	$64, DST
-	add	$64, LEN
-.endif
-	_frame_enter	FRAME
-.if \key
-	mov	%r9, KEYP(%rsp)
-.endif
-.if \mac
-	_mac_args
-.endif
+	_vh_enter	\key, \mac
 	/*
 	 * horizontal rows; row 3 at the blocks after the vertical batch's
 	 * NBLK: four steps of a horizontal batch's VL / 16 blocks
@@ -2278,35 +2297,20 @@ SYM_FUNC_END(sc_chacha_xor_avx512_24vh_mac)
 	.set	CTRB, 4
 	.set	KEYP, 8
 .if \mac
-	.set	MCORE, 16
-	.set	MACP, 24
-	.set	MSKIP, 32
-	.set	MRND, 36
-	.set	GSAVE, 40
+	_vh_mac_fields
 	.set	YPARK, 128
 .else
 	.set	YPARK, 64
 .endif
 	.set	FRAME, YPARK + 4 * 32
 
-.if \key
-	sub	$64, SRC
-	sub	$64, DST
-	add	$64, LEN
-.endif
-	_frame_enter	FRAME
-.if \key
-	mov	%r9, KEYP(%rsp)
-.endif
-.if \mac
-	_mac_args
-.endif
+	_vh_enter	\key, \mac
 	mov	48(STATE), CTR
 	mov	CTR, CTRA(%rsp)
 	lea	16(CTR64), %eax
 	mov	%eax, CTRB(%rsp)
 	_init_512	A, CTRA(%rsp)
-	_zy_init
+	_init_512	Y, CTRB(%rsp)
 .if \mac
 	_mac_begin
 1:
@@ -2314,7 +2318,7 @@ SYM_FUNC_END(sc_chacha_xor_avx512_24vh_mac)
 	.set	MAC_BLOCKS, 4
 	.set	MSLOT, 0
 	.set	MPIECE, 0
-	_dround_zy
+	_dround	2
 	.set	MACW, 0
 	subl	$2, MRND(%rsp)
 	jg	1b
@@ -2322,12 +2326,12 @@ SYM_FUNC_END(sc_chacha_xor_avx512_24vh_mac)
 .else
 	mov	NROUNDS, RLOOP
 1:
-	_dround_zy
+	_dround	2
 	sub	$2, RLOOP
 	jg	1b
 .endif
 	_ffw_512	A, CTRA(%rsp)
-	_zy_ffw
+	_ffw_512	Y, CTRB(%rsp), 32
 	/* park Y12-Y15, transpose and write A with zmm28-31 as temps */
 	vmovdqa64	%ymm28, (YPARK + 0 * 32)(%rsp)
 	vmovdqa64	%ymm29, (YPARK + 1 * 32)(%rsp)
@@ -2376,23 +2380,6 @@ SYM_FUNC_END(sc_chacha_xor_avx512_24vh_mac)
 	vzeroupper
 .endm
 
-/* Y := the input state broadcast, word 12 = the counter at CTRB + lane */
-.macro _zy_init
-.irp i, 0,1,2,3,4,5,6,7,8,9,10,11,13,14,15
-	vpbroadcastd	(4 * \i)(STATE), Y\i
-.endr
-	vpbroadcastd	CTRB(%rsp), Y12
-	vpaddd		.Lsc_inc(%rip), Y12, Y12
-.endm
-
-.macro _zy_ffw
-.irp i, 0,1,2,3,4,5,6,7,8,9,10,11,13,14,15
-	vpaddd		(4 * \i)(STATE){1to8}, Y\i, Y\i
-.endr
-	vpaddd		.Lsc_inc(%rip), Y12, Y12
-	vpaddd		CTRB(%rsp){1to8}, Y12, Y12
-.endm
-
 /*
  * One step of the four quarter-rounds, A's (zmm) then Y's (ymm).  On Zen 4
  * a 1420-byte call took 896-906 cycles this way, and 925-952 with the two
@@ -2412,17 +2399,6 @@ SYM_FUNC_END(sc_chacha_xor_avx512_24vh_mac)
 	_mac_slot
 	_qr_512	Y, \r, \x3, \y3, \z3
 	_mac_slot
-.endm
-
-.macro _dround_zy
-	_qstep_zy	16, 0,4,12, 1,5,13, 2,6,14, 3,7,15
-	_qstep_zy	12, 8,12,4, 9,13,5, 10,14,6, 11,15,7
-	_qstep_zy	8, 0,4,12, 1,5,13, 2,6,14, 3,7,15
-	_qstep_zy	7, 8,12,4, 9,13,5, 10,14,6, 11,15,7
-	_qstep_zy	16, 0,5,15, 1,6,12, 2,7,13, 3,4,14
-	_qstep_zy	12, 10,15,5, 11,12,6, 8,13,7, 9,14,4
-	_qstep_zy	8, 0,5,15, 1,6,12, 2,7,13, 3,4,14
-	_qstep_zy	7, 10,15,5, 11,12,6, 8,13,7, 9,14,4
 .endm
 
 SYM_FUNC_START(sc_chacha_xor_avx512_24zy)

@@ -21,6 +21,21 @@
 #define SC_CHACHA_MIN_AVX2_X16		(~0U)
 #define SC_CHACHA_MIN_AVX512_HORIZ	(~0U)
 
+/*
+ * 17-24 blocks where 512-bit instructions issue as two halves (Zen 4,
+ * SC_CPU_ZMM_SPLIT): a vertical ymm batch of 8 beside the zmm one
+ * (_chacha_zy in chacha-x86_64.S) instead of two horizontal zmm batches
+ * of 4 (_chacha_vh), for the ChaCha20 rows and avx512-mulx's open alike.
+ * Zen 4 (family 25 model 17), cycles a call, best of 3000: 1088 bytes
+ * 989 -> 896-906, 1420 bytes 1007 -> 925-933, 1536 bytes 1007 ->
+ * 925-933.  Not measured on Zen 5 or Intel, which keep _chacha_vh
+ * (measured there against two vertical zmm batches).
+ */
+static inline bool sc_chacha_zy_ok(void)
+{
+	return sc_cpu_features() & SC_CPU_ZMM_SPLIT;
+}
+
 extern const struct sc_chacha_impl sc_chacha_impl_scalar;
 extern const struct sc_chacha_impl sc_chacha_impl_ssse3;
 extern const struct sc_chacha_impl sc_chacha_impl_avx2;

@@ -408,20 +408,6 @@ static void sc_chacha_xor_key_avx512vl(const u32 *state, u8 *key, u8 *dst,
 #define SC_CHACHA_VH_MAX	(SC_CHACHA_ZMM_BATCH + SC_CHACHA_HORIZ_MAX)
 
 /*
- * 17-24 blocks where 512-bit instructions issue as two halves (Zen 4,
- * SC_CPU_ZMM_SPLIT): a vertical ymm batch of 8 beside the zmm one
- * (sc_chacha_xor_avx512_24zy) instead of two horizontal zmm batches of 4.
- * Zen 4 (family 25 model 17), cycles a call, best of 3000: 1088 bytes
- * 989 -> 896-906, 1420 bytes 1007 -> 925-933, 1536 bytes 1007 ->
- * 925-933.  Not measured on Zen 5 or Intel, which keep _chacha_vh
- * (measured there against two vertical zmm batches).
- */
-static bool sc_chacha_zy_ok(void)
-{
-	return sc_cpu_features() & SC_CPU_ZMM_SPLIT;
-}
-
-/*
  * A call, or its last part, of at most SC_CHACHA_VH_MAX bytes and not 9-16
  * blocks: the horizontal kernel for its block count, or (17-24 blocks) 16
  * blocks vertically and 8 horizontally in one round loop (or vertically,
