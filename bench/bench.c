@@ -1498,6 +1498,42 @@ static const struct job *find_job(const struct alg *a, const char *impl)
 
 static unsigned int g_checks, g_check_fails;
 
+/*
+ * A check's pair (measure_pair()) against what the same jobs measured in
+ * the table or the turns before it (@ref_a, @ref_b in bytes/s, 0 where
+ * there is none): a side more than CHECK_SLOW slower than that was timed
+ * in a slow spell of the machine, which the core probe does not always
+ * see (a Zen 4 guest, AVX2 only: SHA3-224's check at 16 KiB ran `best`
+ * 37% and the scalar row 21% slower than the table, both the same code,
+ * and failed at 0.88x), and the pair is timed again, up to CHECK_TRIES
+ * times; the last pair is judged.  A pick that is really slow is as slow
+ * in the table, so it still fails.  g_check_retimed counts the pairs timed
+ * again, for the report.
+ */
+#define CHECK_SLOW	1.10
+#define CHECK_TRIES	3
+
+static unsigned int g_check_retimed;
+
+static bool check_pair_slow(double bps, double ref)
+{
+	return ref > 0 && bps * CHECK_SLOW < ref;
+}
+
+static void measure_check_pair(const struct job *a, const struct job *b,
+			       size_t len, double ref_a, double ref_b,
+			       double *bps_a, double *bps_b)
+{
+	unsigned int tries = 0;
+
+	do {
+		g_check_retimed += tries > 0;
+		measure_pair(a, b, len, bps_a, bps_b);
+	} while (++tries < CHECK_TRIES &&
+		 (check_pair_slow(*bps_a, ref_a) ||
+		  check_pair_slow(*bps_b, ref_b)));
+}
+
 static void __attribute__((format(printf, 2, 3))) check_line(bool ok, const char *fmt, ...)
 {
 	char line[256];
@@ -1529,7 +1565,8 @@ static void xn_dispatch_check(const struct alg *a, const struct job *best,
 			fast = &g_jobs[k];
 	if (!fast)
 		return;
-	measure_pair(best, fast, xn_bytes(a), &pb, &pr);
+	measure_check_pair(best, fast, xn_bytes(a), best->bps[0], fast->bps[0],
+			   &pb, &pr);
 	check_line(pb >= 0.97 * pr, "%s: best %.3f, fastest row (%s) %.3f: %.3fx",
 		   a->name, hz / pb, fast->impl, hz / pr, pb / pr);
 }
@@ -1588,7 +1625,8 @@ static void mid_class_checks(const struct alg *a, const struct job *best,
 		for (fast = 0, k = 1; k < n; k++)
 			if (bps[k] > bps[fast])
 				fast = k;
-		measure_pair(best, jobs[fast], len, &pb, &pr);
+		measure_check_pair(best, jobs[fast], len, 0, bps[fast],
+				   &pb, &pr);
 		check_line(pb >= 0.97 * pr,
 			   "%s %zu B (inside a class): best %.2f, fastest row (%s) %.2f: %.3fx",
 			   a->name, len, hz / pb, jobs[fast]->impl, hz / pr,
@@ -1602,7 +1640,8 @@ static void mid_class_checks(const struct alg *a, const struct job *best,
  * no slower than the scalar row + 3% (gpr_row_job(): by its name "scalar"
  * the check never ran on arm64, whose row is "arm64").  The rivals come from the table
  * above; each check then times the two again with their samples taking
- * turns (measure_pair), and judges those numbers.
+ * turns (measure_check_pair: again where that pair ran in a slow spell),
+ * and judges those numbers.
  */
 static void dispatch_checks(double hz)
 {
@@ -1634,7 +1673,8 @@ static void dispatch_checks(double hz)
 				continue;
 			if (a->fam == SC_ALG_AEAD)
 				aead_prepare(alg_size(a, s));
-			measure_pair(best, fast, alg_size(a, s), &pb, &pr);
+			measure_check_pair(best, fast, alg_size(a, s),
+					   best->bps[s], fast->bps[s], &pb, &pr);
 			check_line(pb >= 0.97 * pr,
 				   "%s %s: best %.2f, fastest row (%s) %.2f: %.3fx",
 				   a->name, size_name(alg_size(a, s)), hz / pb,
@@ -1651,7 +1691,8 @@ static void dispatch_checks(double hz)
 				   a->name, a->fam == SC_ALG_POLY1305 ?
 				   "general-register row" : "libsodium job");
 		for (s = 0; peer && alg_size(a, s) <= 64; s++) {
-			measure_pair(best, peer, alg_size(a, s), &pb, &pr);
+			measure_check_pair(best, peer, alg_size(a, s),
+					   best->bps[s], peer->bps[s], &pb, &pr);
 			check_line(a->fam == SC_ALG_CHACHA ? pb >= pr : pb * 1.03 >= pr,
 				   "%s %s: best %.2f, %s %.2f: %.3fx (want %s)",
 				   a->name, size_name(alg_size(a, s)), hz / pb, peer->impl,
@@ -1875,6 +1916,8 @@ static void checks_summary(void)
 {
 	md("\n%u checks: %u passed, %u failed\n", g_checks, g_checks - g_check_fails,
 	   g_check_fails);
+	md("\nPairs timed again because a side ran more than %.0f%% slower than "
+	   "in the table: %u.\n", (CHECK_SLOW - 1) * 100, g_check_retimed);
 }
 
 static const struct alg *alg_named(const char *name)
