@@ -811,9 +811,10 @@ static bool __init sc_calib_close(u32 a, u32 b)
  * first one after a return to user space saves the task's vector
  * registers (an XSAVE of up to 2.5 KiB with AVX-512), which the loop pays
  * once and a message arriving on its own pays in full; in userspace a
- * section is a plain call, so there the two only tie.  They tie exactly
- * where a SIMD row's wrapper hands short input to the scalar code (the
- * IFMA Poly1305 rows below 256 bytes), and noise then picked either.
+ * section is a plain call, so there the two only tie.  Where a SIMD
+ * row's wrapper hands short input to the scalar code they tied exactly
+ * and noise picked either, sometimes by more than the margin; such rows
+ * are not timed there now (sc_impl.scalar_below, sc_calib_row_turn()).
  */
 static unsigned int __init sc_calib_choose(enum sc_alg alg, u32 cpu,
 					   bool simd_ok, unsigned int stat,
@@ -879,7 +880,8 @@ static void __init sc_calib_row_turn(struct sc_calib_run *run, unsigned int cl,
 	c->len = sc_class_len[cl];
 	c->row = sc_impl_row(run->alg, i);
 	if (!sc_candidate(c->row, i, run->cpu, true) ||
-	    (c->row->min_len_firm && c->len < c->row->min_len))
+	    (c->row->min_len_firm && c->len < c->row->min_len) ||
+	    c->len < c->row->scalar_below)
 		return;
 	/*
 	 * The generic C is the reference and the last resort: where the

@@ -96,6 +96,12 @@ struct sc_impl {
 	unsigned int min_len;		/* auto-dispatch uses it from here */
 	bool min_len_firm;		/* calibration too: never below it */
 	/*
+	 * A SIMD row whose wrapper hands input shorter than this to the
+	 * scalar row's code: the same work there, plus a SIMD section in
+	 * the kernel, so calibration does not time it below this length.
+	 */
+	unsigned int scalar_below;
+	/*
 	 * On a CPU with any of the hints in @later_on, the static table
 	 * takes the row only from @later_len (sc_impl_min_len()).
 	 */
