@@ -814,7 +814,7 @@ static bool __init sc_calib_close(u32 a, u32 b)
  * section is a plain call, so there the two only tie.  Where a SIMD
  * row's wrapper hands short input to the scalar code they tied exactly
  * and noise picked either, sometimes by more than the margin; such rows
- * are not timed there now (sc_impl.scalar_below, sc_calib_row_turn()).
+ * are not timed there now (sc_impl.own_code_from, sc_calib_row_turn()).
  */
 static unsigned int __init sc_calib_choose(enum sc_alg alg, u32 cpu,
 					   bool simd_ok, unsigned int stat,
@@ -881,7 +881,7 @@ static void __init sc_calib_row_turn(struct sc_calib_run *run, unsigned int cl,
 	c->row = sc_impl_row(run->alg, i);
 	if (!sc_candidate(c->row, i, run->cpu, true) ||
 	    (c->row->min_len_firm && c->len < c->row->min_len) ||
-	    c->len < c->row->scalar_below)
+	    c->len < c->row->own_code_from)
 		return;
 	/*
 	 * The generic C is the reference and the last resort: where the

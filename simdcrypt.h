@@ -96,11 +96,12 @@ struct sc_impl {
 	unsigned int min_len;		/* auto-dispatch uses it from here */
 	bool min_len_firm;		/* calibration too: never below it */
 	/*
-	 * A SIMD row whose wrapper hands input shorter than this to the
-	 * scalar row's code: the same work there, plus a SIMD section in
-	 * the kernel, so calibration does not time it below this length.
+	 * Input shorter than this goes to another row's code (a SIMD row's
+	 * wrapper to the scalar row's, avx2-x16 to avx2-horiz's and avx2's
+	 * kernels): the same work there, or more with a SIMD section around
+	 * scalar code, so calibration does not time the row below it.
 	 */
-	unsigned int scalar_below;
+	unsigned int own_code_from;
 	/*
 	 * On a CPU with any of the hints in @later_on, the static table
 	 * takes the row only from @later_len (sc_impl_min_len()).

@@ -1572,17 +1572,18 @@ static void xn_dispatch_check(const struct alg *a, const struct job *best,
 }
 
 /*
- * Whether job @j is a SIMD row that hands @len bytes to the scalar row's
- * code (sc_impl.scalar_below): the same code as that row there, which it
- * can only match (or beat by where its call lands: the AVX2 Poly1305 row
- * ran 64-byte messages 1.5-3% ahead of the scalar row, the same MULX code
- * both, and failed the check of a `best` that takes the scalar row), so
- * it is not the fastest row to check `best` against there.
+ * Whether job @j is a row that hands @len bytes to another row's code
+ * (sc_impl.own_code_from): the same code as that row there, which it can
+ * only match or beat by where its call lands (the AVX2 Poly1305 row ran
+ * 64-byte messages 1.5-3% ahead of the scalar row, the same MULX code
+ * both, and avx2-horiz ran 256 bytes 5% ahead of avx2-x16, the same
+ * kernel both: each failed the check of a `best` that took the other),
+ * so it is not the fastest row to check `best` against there.
  */
-static bool runs_scalar_code(const struct job *j, size_t len)
+static bool runs_other_code(const struct job *j, size_t len)
 {
 	return j->kind == K_OURS && j->row &&
-	       len < sc_impl_row(j->alg->fam, j->row)->scalar_below;
+	       len < sc_impl_row(j->alg->fam, j->row)->own_code_from;
 }
 
 /*
@@ -1637,9 +1638,9 @@ static void mid_class_checks(const struct alg *a, const struct job *best,
 
 		measure_turns_at(jobs, n, len, bps);
 		for (fast = 0, k = 1; k < n; k++)
-			if (!runs_scalar_code(jobs[k], len) &&
+			if (!runs_other_code(jobs[k], len) &&
 			    (bps[k] > bps[fast] ||
-			     runs_scalar_code(jobs[fast], len)))
+			     runs_other_code(jobs[fast], len)))
 				fast = k;
 		measure_check_pair(best, jobs[fast], len, 0, bps[fast],
 				   &pb, &pr);
@@ -1683,7 +1684,7 @@ static void dispatch_checks(double hz)
 
 			for (k = 0; k < g_njobs; k++)
 				if (g_jobs[k].alg == a && g_jobs[k].kind == K_OURS &&
-				    !runs_scalar_code(&g_jobs[k], alg_size(a, s)) &&
+				    !runs_other_code(&g_jobs[k], alg_size(a, s)) &&
 				    (!fast || g_jobs[k].bps[s] > fast->bps[s]))
 					fast = &g_jobs[k];
 			if (!fast)

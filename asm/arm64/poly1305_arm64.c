@@ -149,7 +149,7 @@ const struct sc_poly1305_impl sc_poly1305_impl_neon = {
 		.simd = true,
 		.min_len = SC_POLY1305_NEON_MIN,
 		/* one step is four blocks */
-		.scalar_below = 4 * POLY1305_BLOCK_SIZE,
+		.own_code_from = 4 * POLY1305_BLOCK_SIZE,
 	},
 	.blocks = sc_poly1305_blocks_neon,
 };

@@ -634,6 +634,11 @@ const struct sc_chacha_impl sc_chacha_impl_avx2_x16 = {
 		.cpu_features = SC_CPU_SSSE3 | SC_CPU_AVX | SC_CPU_AVX2,
 		.simd = true,
 		.min_len = SC_CHACHA_MIN_AVX2_X16,
+		/*
+		 * Below 11 blocks the avx2 row's code (9 and 10 blocks) or
+		 * avx2-horiz's (8 and fewer; one block in general registers)
+		 */
+		.own_code_from = SC_CHACHA_AVX2_X16_PART_MIN,
 	},
 	.xor_stream = sc_chacha_xor_avx2_x16,
 	.hchacha = sc_hchacha_x86_ssse3,

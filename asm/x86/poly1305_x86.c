@@ -103,7 +103,7 @@ const struct sc_poly1305_impl sc_poly1305_impl_avx2 = {
 		.cpu_features	= SC_CPU_AVX2 | SC_CPU_BMI2,
 		.simd		= true,
 		.min_len	= 768,
-		.scalar_below	= SC_POLY1305_AVX2_MIN,
+		.own_code_from	= SC_POLY1305_AVX2_MIN,
 	},
 	.blocks = sc_poly1305_blocks_avx2,
 };
@@ -115,7 +115,7 @@ const struct sc_poly1305_impl sc_poly1305_impl_ifma_ymm = {
 				  SC_CPU_AVX512IFMA,
 		.simd		= true,
 		.min_len	= 256,
-		.scalar_below	= SC_POLY1305_IFMA_YMM_MIN,
+		.own_code_from	= SC_POLY1305_IFMA_YMM_MIN,
 	},
 	.blocks = sc_poly1305_blocks_ifma_ymm,
 };
@@ -128,7 +128,7 @@ const struct sc_poly1305_impl sc_poly1305_impl_ifma_ymm_vbmi2 = {
 		.cpu_avoid	= SC_CPU_AMD,
 		.simd		= true,
 		.min_len	= 256,
-		.scalar_below	= SC_POLY1305_IFMA_YMM_MIN,
+		.own_code_from	= SC_POLY1305_IFMA_YMM_MIN,
 	},
 	.blocks = sc_poly1305_blocks_ifma_ymm_vbmi2,
 };
@@ -141,7 +141,7 @@ const struct sc_poly1305_impl sc_poly1305_impl_ifma = {
 		.cpu_avoid	= SC_CPU_PREFER_YMM,
 		.simd		= true,
 		.min_len	= 256,
-		.scalar_below	= SC_POLY1305_IFMA_MIN,
+		.own_code_from	= SC_POLY1305_IFMA_MIN,
 		/* Zen 4: ifma-ymm to 4 KiB (Documentation/poly1305.rst) */
 		.later_on	= SC_CPU_ZMM_SPLIT,
 		.later_len	= SC_SIMD_CHUNK + 1,
@@ -157,7 +157,7 @@ const struct sc_poly1305_impl sc_poly1305_impl_ifma_vbmi2 = {
 		.cpu_avoid	= SC_CPU_PREFER_YMM | SC_CPU_AMD,
 		.simd		= true,
 		.min_len	= 256,
-		.scalar_below	= SC_POLY1305_IFMA_MIN,
+		.own_code_from	= SC_POLY1305_IFMA_MIN,
 	},
 	.blocks = sc_poly1305_blocks_ifma_vbmi2,
 };
