@@ -871,6 +871,19 @@ static unsigned int sc_calib_reps[SC_ALG_COUNT][SC_NCLASSES][SC_CALIB_MAX_ROWS] 
 static u32 sc_calib_t[SC_ALG_COUNT][SC_NCLASSES][SC_CALIB_MAX_ROWS] __initdata;
 static bool sc_calib_busy[SC_ALG_COUNT][SC_NCLASSES] __initdata;
 
+/*
+ * Whether calibration times row @i (@row) at @len bytes: a candidate on
+ * @cpu, not below a firm min_len, and running its own code there
+ * (own_code_from).  The benchmark's judge of the plans asks the same.
+ */
+static bool __init sc_calib_times(const struct sc_impl *row, unsigned int i,
+				  u32 cpu, unsigned int len)
+{
+	return sc_candidate(row, i, cpu, true) &&
+	       !(row->min_len_firm && len < row->min_len) &&
+	       len >= row->own_code_from;
+}
+
 /* One more turn of row @i at class @cl, into t[cl][i] (the best so far). */
 static void __init sc_calib_row_turn(struct sc_calib_run *run, unsigned int cl,
 				     unsigned int i, u32 *t)
@@ -879,9 +892,7 @@ static void __init sc_calib_row_turn(struct sc_calib_run *run, unsigned int cl,
 
 	c->len = sc_class_len[cl];
 	c->row = sc_impl_row(run->alg, i);
-	if (!sc_candidate(c->row, i, run->cpu, true) ||
-	    (c->row->min_len_firm && c->len < c->row->min_len) ||
-	    c->len < c->row->own_code_from)
+	if (!sc_calib_times(c->row, i, run->cpu, c->len))
 		return;
 	/*
 	 * The generic C is the reference and the last resort: where the
@@ -1066,8 +1077,8 @@ static void __init sc_calib_share(enum sc_alg alg,
  * For the benchmark's repeatability report, which judges the plans against
  * it: row @i of @alg at class @cl in the steady state, the operation that
  * calibration times run for 300 us and then timed in 15 samples of about
- * 20 us, the best in calibration's units; U32_MAX for a row that is not a
- * candidate.
+ * 20 us, the best in calibration's units; U32_MAX for a row calibration
+ * does not time there (sc_calib_times()).
  */
 u32 sc_calib_steady(enum sc_alg alg, unsigned int cl, unsigned int i)
 {
@@ -1083,7 +1094,7 @@ u32 sc_calib_steady(enum sc_alg alg, unsigned int cl, unsigned int i)
 	if (!op || i >= min_t(unsigned int, sc_nimpls[alg], SC_CALIB_MAX_ROWS))
 		return U32_MAX;
 	c.row = sc_impl_row(alg, i);
-	if (!sc_candidate(c.row, i, sc_cpu_features(), true))
+	if (!sc_calib_times(c.row, i, sc_cpu_features(), c.len))
 		return U32_MAX;
 	while (sc_clock_ns() - t0 < 300 * 1000)
 		sc_calib_sample(op, &c, 1);
