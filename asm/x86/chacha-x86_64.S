@@ -2096,6 +2096,44 @@ SYM_FUNC_END(sc_hchacha_avx512vl)
 .endm
 
 /*
+ * The round loop of the one-loop kernels (_chacha_vh, _chacha_zy): each
+ * double round is _dround \two, then \nh horizontal batches' two half
+ * rounds (none for _chacha_zy); with \mac, four MULX blocks are woven into
+ * each double round (_mac_begin).
+ */
+.macro _vh_rounds mac, two, nh=0
+.if \mac
+	_mac_begin
+1:
+	.set	MACW, 1
+	.set	MAC_BLOCKS, 4
+	.set	MSLOT, 0
+	.set	MPIECE, 0
+	_dround	\two
+	.set	MACW, 0
+	_vh_hhalves	\nh
+	subl	$2, MRND(%rsp)
+	jg	1b
+	_mac_end
+.else
+	mov	NROUNDS, RLOOP
+1:
+	_dround	\two
+	_vh_hhalves	\nh
+	sub	$2, RLOOP
+	jg	1b
+.endif
+.endm
+
+/* the column and diagonal half rounds of \nh horizontal batches */
+.macro _vh_hhalves nh
+.if \nh
+	_hhalf	\nh, 0x93, 0x39, 0x4e
+	_hhalf	\nh, 0x39, 0x93, 0x4e
+.endif
+.endm
+
+/*
  * One vertical batch and two horizontal ones in the same round loop:
  * \vl 64, blocks 0-15 in zmm and 16-23, for calls of 17 to 24 blocks;
  * \vl 32, blocks 0-7 in ymm and 8-11, for 9 to 12.  Where every vector
@@ -2159,29 +2197,7 @@ SYM_FUNC_END(sc_hchacha_avx512vl)
 	mov	48(STATE), CTR
 	mov	CTR, CTRA(%rsp)
 	_init_512	A, CTRA(%rsp)
-.if \mac
-	_mac_begin
-1:
-	.set	MACW, 1
-	.set	MAC_BLOCKS, 4
-	.set	MSLOT, 0
-	.set	MPIECE, 0
-	_dround	0
-	.set	MACW, 0
-	_hhalf	\nh, 0x93, 0x39, 0x4e
-	_hhalf	\nh, 0x39, 0x93, 0x4e
-	subl	$2, MRND(%rsp)
-	jg	1b
-	_mac_end
-.else
-	mov	NROUNDS, RLOOP
-1:
-	_dround	0
-	_hhalf	\nh, 0x93, 0x39, 0x4e
-	_hhalf	\nh, 0x39, 0x93, 0x4e
-	sub	$2, RLOOP
-	jg	1b
-.endif
+	_vh_rounds	\mac, 0, \nh
 	_hffw	0
 .if \nh > 1
 	_hffw	1
@@ -2311,25 +2327,7 @@ SYM_FUNC_END(sc_chacha_xor_avx512_24vh_mac)
 	mov	%eax, CTRB(%rsp)
 	_init_512	A, CTRA(%rsp)
 	_init_512	Y, CTRB(%rsp)
-.if \mac
-	_mac_begin
-1:
-	.set	MACW, 1
-	.set	MAC_BLOCKS, 4
-	.set	MSLOT, 0
-	.set	MPIECE, 0
-	_dround	2
-	.set	MACW, 0
-	subl	$2, MRND(%rsp)
-	jg	1b
-	_mac_end
-.else
-	mov	NROUNDS, RLOOP
-1:
-	_dround	2
-	sub	$2, RLOOP
-	jg	1b
-.endif
+	_vh_rounds	\mac, 2
 	_ffw_512	A, CTRA(%rsp)
 	_ffw_512	Y, CTRB(%rsp), 32
 	/* park Y12-Y15, transpose and write A with zmm28-31 as temps */
