@@ -1637,11 +1637,12 @@ static void mid_class_checks(const struct alg *a, const struct job *best,
 		size_t len = sc_class_len[cl - 1] + 64;
 
 		measure_turns_at(jobs, n, len, bps);
-		for (fast = 0, k = 1; k < n; k++)
+		for (fast = n, k = 0; k < n; k++)
 			if (!runs_other_code(jobs[k], len) &&
-			    (bps[k] > bps[fast] ||
-			     runs_other_code(jobs[fast], len)))
+			    (fast == n || bps[k] > bps[fast]))
 				fast = k;
+		if (fast == n)
+			continue;
 		measure_check_pair(best, jobs[fast], len, 0, bps[fast],
 				   &pb, &pr);
 		check_line(pb >= 0.97 * pr,

@@ -635,8 +635,8 @@ const struct sc_chacha_impl sc_chacha_impl_avx2_x16 = {
 		.simd = true,
 		.min_len = SC_CHACHA_MIN_AVX2_X16,
 		/*
-		 * Below 11 blocks the avx2 row's code (9 and 10 blocks) or
-		 * avx2-horiz's (8 and fewer; one block in general registers)
+		 * Below 11 blocks: the avx2 row's code (9 and 10 blocks),
+		 * avx2-horiz's (2 to 8) or the scalar row's (one)
 		 */
 		.own_code_from = SC_CHACHA_AVX2_X16_PART_MIN,
 	},
